@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { secretsEqual } from '../crypto/hash.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Database } from '../db/database.ts';
+import { addClient, addUser, OperationError } from './operations.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const addClientSchema = {
+  type: 'object',
+  required: ['clientId', 'redirectUris', 'isPublic'],
+  additionalProperties: false,
+  properties: {
+    clientId: { type: 'string', maxLength: 100 },
+    redirectUris: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
+    name: { type: 'string', maxLength: 200 },
+    isPublic: { type: 'boolean' },
+  },
+} as const;
+
+const addUserSchema = {
+  type: 'object',
+  required: ['email', 'password'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', maxLength: 254 },
+    password: { type: 'string', maxLength: 1024 },
+    firstName: { type: 'string', maxLength: 100 },
+    lastName: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+/**
+ * The admin API the CLI uses while the server holds the embedded database: loopback only, and only with the
+ * token the server wrote into DATA_DIR at start (readable by the operator's account alone).
+ */
+export function adminRoutes(deps: { db: Database; box: SecretBox; token: string }) {
+  const authorize = async (request: FastifyRequest) => {
+    const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !secretsEqual(presented, deps.token)) {
+      throw Object.assign(new Error('forbidden'), { statusCode: 403 });
+    }
+  };
+  return async (app: FastifyInstance) => {
+    app.addHook('onRequest', authorize);
+    app.setErrorHandler((error: Error, _request, reply) => {
+      const status = error instanceof OperationError ? 400 : (error as { statusCode?: number }).statusCode === 403 ? 403 : 400;
+      reply.code(status).send({ error_code: status === 403 ? 'admin.forbidden' : 'admin.invalid', error_message: error.message });
+    });
+    app.post<{ Body: Parameters<typeof addClient>[1] }>('/clients', { schema: { body: addClientSchema } }, async (request) =>
+      addClient(deps, request.body),
+    );
+    app.post<{ Body: Parameters<typeof addUser>[1] }>('/users', { schema: { body: addUserSchema } }, async (request) => {
+      const user = await addUser(deps, request.body);
+      return { id: user.id, email: user.email };
+    });
+  };
+}

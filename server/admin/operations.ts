@@ -1,0 +1,77 @@
+import { hashPassword } from '../auth/passwords.ts';
+import { LIMITS } from '../config.ts';
+import { randomToken } from '../crypto/hash.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Queryable } from '../db/database.ts';
+import { findClient, upsertClient } from '../store/clients.ts';
+import { DuplicateEmailError, insertUser, type User } from '../store/users.ts';
+
+/** An operator's mistake, told in one line. */
+export class OperationError extends Error {
+  override readonly name = 'OperationError';
+}
+
+/** What `client add` takes. */
+export interface AddClientInput {
+  clientId: string;
+  redirectUris: string[];
+  name?: string;
+  isPublic: boolean;
+}
+
+const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,99}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkRedirectUri(uri: string): void {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new OperationError(`--redirect-uri "${uri}" is not an absolute URL`);
+  }
+  if (url.hash) throw new OperationError(`--redirect-uri "${uri}" must not contain a fragment (#...)`);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && !loopback) throw new OperationError(`--redirect-uri "${uri}" must use https (http is allowed only for localhost)`);
+  if (url.protocol === 'javascript:' || url.protocol === 'data:') throw new OperationError(`--redirect-uri "${uri}" uses a forbidden scheme`);
+}
+
+/** Registers a client app; a confidential one gets a new secret, returned once and stored only encrypted. */
+export async function addClient(
+  deps: { db: Queryable; box: SecretBox },
+  input: AddClientInput,
+): Promise<{ clientId: string; secret: string | undefined; created: boolean }> {
+  if (!CLIENT_ID.test(input.clientId)) throw new OperationError('--client-id must be 2-100 letters, digits, dots, dashes or underscores');
+  if (input.redirectUris.length === 0) throw new OperationError('at least one --redirect-uri is required');
+  input.redirectUris.forEach(checkRedirectUri);
+  const existing = await findClient(deps.db, deps.box, input.clientId);
+  const secret = input.isPublic ? undefined : randomToken(32);
+  await upsertClient(deps.db, deps.box, {
+    clientId: input.clientId,
+    name: input.name?.trim() || input.clientId,
+    redirectUris: [...new Set(input.redirectUris)],
+    isPublic: input.isPublic,
+    secret,
+  });
+  return { clientId: input.clientId, secret, created: existing === undefined };
+}
+
+/** What `user add` takes. */
+export interface AddUserInput {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Adds a user with an argon2id-hashed password. */
+export async function addUser(deps: { db: Queryable }, input: AddUserInput): Promise<User> {
+  if (!EMAIL.test(input.email.trim()) || input.email.length > 254) throw new OperationError(`--email "${input.email}" is not a valid email address`);
+  if (input.password.length === 0) throw new OperationError('--password must not be empty');
+  if (input.password.length > LIMITS.PASSWORD_MAX_LENGTH) throw new OperationError(`--password must be at most ${LIMITS.PASSWORD_MAX_LENGTH} characters`);
+  try {
+    return await insertUser(deps.db, { ...input, passwordHash: await hashPassword(input.password) });
+  } catch (error) {
+    if (error instanceof DuplicateEmailError) throw new OperationError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+import type Provider from 'oidc-provider';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { KeyStore } from '../crypto/key-store.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Database } from '../db/database.ts';
+import type { FlowRegistry } from '../flows/flow-registry.ts';
+
+/** What the API's route plugins depend on; passed in, never reached for globally. */
+export interface ApiContext {
+  config: Config;
+  db: Database;
+  keys: KeyStore;
+  box: SecretBox;
+  clock: Clock;
+  flows: FlowRegistry;
+  provider: Provider;
+}

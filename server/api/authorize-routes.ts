@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { findClient } from '../store/clients.ts';
+import { findTransaction } from '../store/transactions.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { readTransactionCookie } from './transaction-cookie.ts';
+
+interface AuthorizeQuery {
+  client_id?: string;
+  redirect_uri?: string;
+  state?: string;
+  nonce?: string;
+  scope?: string;
+  response_type?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  interaction?: string;
+}
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+const querySchema = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    client_id: text(200),
+    redirect_uri: text(2000),
+    state: text(2000),
+    nonce: text(500),
+    scope: text(500),
+    response_type: text(50),
+    code_challenge: { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' },
+    code_challenge_method: text(20),
+    interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
+  },
+} as const;
+
+/** The OIDC authorization request a direct link stands for, sent on to oidc-provider. */
+function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id: string; redirect_uri: string }): string {
+  const url = new URL('/oidc/auth', publicUrl);
+  url.searchParams.set('client_id', query.client_id);
+  url.searchParams.set('redirect_uri', query.redirect_uri);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', query.scope ?? 'openid email profile');
+  for (const name of ['state', 'nonce', 'code_challenge', 'code_challenge_method'] as const) {
+    const value = query[name];
+    if (value !== undefined) url.searchParams.set(name, value);
+  }
+  return url.href;
+}
+
+/**
+ * `GET authorize`: the web app's first call. A direct link (client_id, redirect_uri, state) is checked and sent
+ * through oidc-provider; once an interaction exists, it answers the challenge the transaction is at.
+ */
+export function authorizeRoutes(context: ApiContext) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Querystring: AuthorizeQuery }>('/authorize', { schema: { querystring: querySchema } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const query = request.query;
+      if (query.interaction !== undefined) {
+        const token = readTransactionCookie(context.config, request);
+        const transaction = token && (await findTransaction(context.db, token, new Date(context.clock())));
+        if (!transaction || transaction.interactionUid !== query.interaction) throw new ApiError('auth.init_failed');
+        if (!(await context.provider.Interaction.find(query.interaction))) throw new ApiError('auth.init_failed');
+        const client = await findClient(context.db, context.box, transaction.clientId);
+        return { challenge: transaction.challenge, parameters: { client_id: transaction.clientId, client_name: client?.name ?? null } };
+      }
+      if (!query.client_id) throw new ApiError('client.missing');
+      const client = await findClient(context.db, context.box, query.client_id);
+      if (!client) throw new ApiError('client.unknown');
+      // Exact string match: no prefix, wildcard or normalisation, so no open redirect can slip through.
+      if (query.redirect_uri === undefined || !client.redirectUris.includes(query.redirect_uri)) {
+        throw new ApiError('client.redirect_uri_mismatch');
+      }
+      if (query.response_type !== undefined && query.response_type !== 'code') throw new ApiError('request.invalid', 'Only response_type=code is supported.');
+      const method = query.code_challenge_method;
+      if (method !== undefined && method !== 'S256') throw new ApiError('client.pkce_required');
+      if (client.isPublic && (query.code_challenge === undefined || method !== 'S256')) throw new ApiError('client.pkce_required');
+      return { redirect_to: authorizationUrl(context.config.publicUrl, { ...query, client_id: client.clientId, redirect_uri: query.redirect_uri }) };
+    });
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../config.ts';
+import { findClient } from '../store/clients.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+
+/** `GET clients/{client_id}`: the public facts about a client app, so screens can say where the user is going. */
+export function clientRoutes(context: ApiContext) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Params: { client_id: string } }>(
+      '/clients/:client_id',
+      { schema: { params: { type: 'object', properties: { client_id: { type: 'string', minLength: 1, maxLength: 200 } } } } },
+      async (request, reply) => {
+        const client = await findClient(context.db, context.box, request.params.client_id);
+        if (!client) throw new ApiError('client.not_found');
+        reply.header('cache-control', `public, max-age=${LIMITS.CLIENT_INFO_MAX_AGE}`);
+        return { client_id: client.clientId, name: client.name, client_name: client.name };
+      },
+    );
+  };
+}

@@ -1,0 +1,34 @@
+import type { KoaContextWithOIDC, Interaction } from 'oidc-provider';
+import type { Clock } from '../clock.ts';
+import { LIMITS, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createTransaction } from '../store/transactions.ts';
+import { transactionCookieName, transactionCookieOptions } from './transaction-cookie.ts';
+
+/** The first challenge of every sign-in; the flows decide what follows. */
+const FIRST_CHALLENGE = 'LOGIN_REQUIRED';
+
+/** The query values the web app carries from screen to screen. */
+const CARRIED = ['client_id', 'redirect_uri', 'state'] as const;
+
+/**
+ * oidc-provider's `interactions.url`: when an authorization request needs the user, start a sign-in transaction,
+ * hand the browser its token in an HttpOnly cookie, and send it to the web app's login screen.
+ */
+export function createInteractionStart(deps: { config: Config; db: Database; clock: Clock }) {
+  return async (ctx: KoaContextWithOIDC, interaction: Interaction): Promise<string> => {
+    const params = interaction.params as Record<string, unknown>;
+    const clientId = String(params.client_id ?? '');
+    const expiresAt = new Date(deps.clock() + LIMITS.TRANSACTION_TTL * 1000);
+    const token = await createTransaction(deps.db, { interactionUid: interaction.uid, clientId, challenge: FIRST_CHALLENGE, expiresAt });
+    const options = transactionCookieOptions(deps.config);
+    ctx.cookies.set(transactionCookieName(deps.config), token, { ...options, maxAge: options.maxAge * 1000, signed: false, overwrite: true });
+    const query = new URLSearchParams();
+    for (const name of CARRIED) {
+      const value = params[name];
+      if (typeof value === 'string') query.set(name, value);
+    }
+    query.set('interaction', interaction.uid);
+    return `/auth/login?${query}`;
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { verifyPassword } from '../auth/passwords.ts';
+import { completeInteraction } from '../oidc/provider.ts';
+import { findCredentialsByEmail } from '../store/users.ts';
+import { advanceTransaction, deleteTransaction } from '../store/transactions.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { admitStep } from './step-guard.ts';
+import { clearTransactionCookie } from './transaction-cookie.ts';
+
+/** The transaction's state while the interaction is being finished, so a second submit cannot race it. */
+const FINISHING = 'FINISHING';
+
+/** `POST auth/login`: checks the encrypted credentials and finishes the interaction with a redirect. */
+export function loginRoutes(context: ApiContext) {
+  return async (app: FastifyInstance) => {
+    app.post('/auth/login', async (request, reply) => {
+      const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
+      const email = String(payload.email);
+      const password = String(payload.password);
+      const found = await findCredentialsByEmail(context.db, email);
+      // Unknown users are checked against a decoy hash, so both failures cost the same and look the same.
+      const valid = await verifyPassword(password, found?.passwordHash);
+      if (!found || !valid) throw new ApiError('auth.invalid_credentials');
+      if (!(await advanceTransaction(context.db, token, transaction.challenge, { challenge: FINISHING, userId: found.user.id }))) {
+        throw new ApiError('step.out_of_order');
+      }
+      const returnTo = await completeInteraction(context.provider, transaction.interactionUid, found.user.id);
+      await deleteTransaction(context.db, token);
+      clearTransactionCookie(context.config, reply);
+      reply.header('cache-control', 'no-store');
+      return { redirect_to: returnTo };
+    });
+  };
+}

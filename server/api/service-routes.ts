@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from './api-context.ts';
+
+/** `GET /api/gaid` (analytics config, read by the app as data.data.gtmId) and `GET /healthz`. */
+export function serviceRoutes(context: Pick<ApiContext, 'config' | 'db'>) {
+  return async (app: FastifyInstance) => {
+    app.get('/api/gaid', async () => ({ data: { gtmId: context.config.gtmId ?? null } }));
+    app.get('/healthz', async (_request, reply) => {
+      const up = await context.db.ping();
+      reply.code(up ? 200 : 503).header('cache-control', 'no-store');
+      return { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' };
+    });
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { decryptFields } from '../auth/credentials.ts';
+import type { ServerStep } from '../flows/flow-registry.ts';
+import { findTransaction, type SignInTransaction } from '../store/transactions.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { readTransactionCookie } from './transaction-cookie.ts';
+
+/** A request admitted to a step: its transaction, the step, and the decrypted, schema-checked payload. */
+export interface AdmittedStep {
+  token: string;
+  transaction: SignInTransaction;
+  step: ServerStep;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Admits a request to the step behind `callPath` only if the browser's transaction has reached a challenge
+ * that step answers; then decrypts its encrypted fields and checks the payload against the step's schema.
+ */
+export async function admitStep(context: ApiContext, request: FastifyRequest, callPath: string): Promise<AdmittedStep> {
+  const token = readTransactionCookie(context.config, request);
+  const transaction = token && (await findTransaction(context.db, token, new Date(context.clock())));
+  if (!token || !transaction) throw new ApiError('transaction.missing');
+  const step = context.flows.stepFor(callPath, transaction.challenge);
+  if (!step) throw new ApiError('step.out_of_order');
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const payload = await decryptFields(context, body, step.encrypt);
+  const problem = step.validate(payload);
+  if (problem !== undefined) throw new ApiError('request.invalid', problem);
+  return { token, transaction, step, payload };
+}

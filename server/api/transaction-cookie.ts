@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../config.ts';
+
+/** Options every write of the transaction cookie uses: script cannot read it, other sites cannot send it. */
+export function transactionCookieOptions(config: Pick<Config, 'publicUrl'>) {
+  const secure = config.publicUrl.startsWith('https:');
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: LIMITS.TRANSACTION_TTL } as const;
+}
+
+/** `__Host-` binds the cookie to this exact host over https; plain http (development) cannot use the prefix. */
+export function transactionCookieName(config: Pick<Config, 'publicUrl'>): string {
+  return config.publicUrl.startsWith('https:') ? '__Host-sso_tx' : 'sso_tx';
+}
+
+/** The transaction token the browser holds, if any. */
+export function readTransactionCookie(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string | undefined {
+  const value = request.cookies[transactionCookieName(config)];
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}
+
+/** Forgets the transaction in the browser. */
+export function clearTransactionCookie(config: Pick<Config, 'publicUrl'>, reply: FastifyReply): void {
+  const { maxAge: _ignored, ...options } = transactionCookieOptions(config);
+  reply.clearCookie(transactionCookieName(config), options);
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { DEMO_CLIENTS } from './admin/seed.ts';
+import type { ApiContext } from './api/api-context.ts';
+import { authorizeRoutes } from './api/authorize-routes.ts';
+import { clientRoutes } from './api/client-routes.ts';
+import { cryptoRoutes } from './api/crypto-routes.ts';
+import { installErrorHandling } from './api/http-errors.ts';
+import { createInteractionStart } from './api/interaction-start.ts';
+import { loginRoutes } from './api/login-routes.ts';
+import { pendingRoutes } from './api/pending-routes.ts';
+import { serviceRoutes } from './api/service-routes.ts';
+import { userinfoRoutes } from './api/userinfo-routes.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { LIMITS, type Config } from './config.ts';
+import { createKeyStore } from './crypto/key-store.ts';
+import { createSecretBox } from './crypto/secret-box.ts';
+import type { Database } from './db/database.ts';
+import { demoClientRoutes } from './demo/demo-client.ts';
+import { loadFlowRegistry } from './flows/flow-registry.ts';
+import { registerOidcRoutes } from './oidc/mount.ts';
+import { createOidcProvider } from './oidc/provider.ts';
+import { findClient } from './store/clients.ts';
+import { installSecurityHeaders } from './web/security-headers.ts';
+import { webAppRoutes } from './web/web-app.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the API lives, as the spec names it. */
+export const API_PREFIX = '/api/sso/v3';
+
+/** What the server needs from outside: its config, an open (migrated) database and the master key. */
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  masterKey: Buffer;
+  clock?: Clock;
+  /** The admin API's bearer token; without it the admin API is not mounted. */
+  adminToken?: string;
+  /** The built web app; defaults to dist/web. */
+  webDir?: string;
+}
+
+/** Strips query strings from logged URLs: codes, states and tokens must never reach the logs. */
+const requestSerializer = (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] });
+
+/** Builds the whole server (API, OIDC provider, web app, demo client) without listening. */
+export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; context: ApiContext }> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const box = createSecretBox(deps.masterKey);
+  const keys = createKeyStore({ db, box, clock });
+  const flows = loadFlowRegistry();
+  const provider = await createOidcProvider({ config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) });
+  const context: ApiContext = { config, db, keys, box, clock, flows, provider };
+
+  const app = Fastify({
+    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    bodyLimit: LIMITS.REQUEST_BODY_MAX_BYTES,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  installErrorHandling(app);
+  installSecurityHeaders(app, config);
+  await app.register(fastifyCookie);
+
+  await app.register(
+    async (api) => {
+      for (const routes of [cryptoRoutes, authorizeRoutes, loginRoutes, clientRoutes, userinfoRoutes]) await api.register(routes(context));
+      await api.register(pendingRoutes());
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(serviceRoutes(context));
+  registerOidcRoutes(app, provider);
+
+  const demoClients = [];
+  for (const demo of DEMO_CLIENTS) {
+    const client = await findClient(db, box, demo.clientId);
+    if (client) demoClients.push({ clientId: client.clientId, name: client.name, secret: client.secret, callbackPath: demo.callbackPath });
+  }
+  if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
+  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken }), { prefix: '/admin/v1' });
+  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web')));
+  return { app, context };
+}

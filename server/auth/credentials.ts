@@ -1,0 +1,52 @@
+import { compactDecrypt, decodeProtectedHeader } from 'jose';
+import type { Clock } from '../clock.ts';
+import type { KeyStore } from '../crypto/key-store.ts';
+import type { Queryable } from '../db/database.ts';
+import { consumeCredentialNonce } from '../store/credential-nonces.ts';
+import { ApiError } from '../api/errors.ts';
+
+const decoder = new TextDecoder();
+
+async function openField(keys: KeyStore, jwe: unknown): Promise<{ value: string; nonce: string }> {
+  if (typeof jwe !== 'string' || jwe.length > 4096) throw new ApiError('credentials.unreadable');
+  const { kid } = decodeProtectedHeader(jwe);
+  const key = typeof kid === 'string' ? await keys.credentialPrivateKey(kid) : undefined;
+  if (!key) throw new ApiError('credentials.unreadable');
+  const { plaintext } = await compactDecrypt(jwe, key, {
+    keyManagementAlgorithms: ['RSA-OAEP-256'],
+    contentEncryptionAlgorithms: ['A256GCM'],
+  });
+  const parsed = JSON.parse(decoder.decode(plaintext)) as { v?: unknown; n?: unknown };
+  if (typeof parsed.v !== 'string' || typeof parsed.n !== 'string') throw new ApiError('credentials.unreadable');
+  return { value: parsed.v, nonce: parsed.n };
+}
+
+/**
+ * Replaces each encrypted field of `body` with its plaintext. Every field must carry the same server nonce,
+ * which is used up here, so a captured request cannot be replayed.
+ */
+export async function decryptFields(
+  deps: { keys: KeyStore; db: Queryable; clock: Clock },
+  body: Record<string, unknown>,
+  fields: readonly string[],
+): Promise<Record<string, unknown>> {
+  if (fields.length === 0) return body;
+  const opened: Record<string, unknown> = { ...body };
+  let nonce: string | undefined;
+  try {
+    for (const field of fields) {
+      if (!(field in body)) continue;
+      const result = await openField(deps.keys, body[field]);
+      if (nonce !== undefined && nonce !== result.nonce) throw new ApiError('credentials.unreadable');
+      nonce = result.nonce;
+      opened[field] = result.value;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('credentials.unreadable');
+  }
+  if (nonce !== undefined && !(await consumeCredentialNonce(deps.db, nonce, new Date(deps.clock())))) {
+    throw new ApiError('credentials.unreadable');
+  }
+  return opened;
+}

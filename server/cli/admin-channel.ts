@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { createSecretBox, loadMasterKey } from '../crypto/secret-box.ts';
+import { ADMIN_FILE_NAME } from './admin-file.ts';
+import { openConfiguredDatabase } from '../runtime.ts';
+import { addClient, addUser, type AddClientInput, type AddUserInput } from '../admin/operations.ts';
+
+/** The operations the CLI can run, wherever the database is. */
+export interface AdminChannel {
+  addClient(input: AddClientInput): Promise<{ clientId: string; secret: string | undefined; created: boolean }>;
+  addUser(input: AddUserInput): Promise<{ id: string; email: string }>;
+  close(): Promise<void>;
+}
+
+/** Thrown with the server's own one-line message. */
+export class AdminRequestError extends Error {
+  override readonly name = 'AdminRequestError';
+}
+
+/** How long the CLI waits for a running server before concluding it is gone. */
+const ADMIN_TIMEOUT_MS = 5000;
+
+function httpChannel(url: string, token: string): AdminChannel {
+  const post = async <T>(route: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${url}/admin/v1/${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(ADMIN_TIMEOUT_MS),
+    });
+    const json = (await response.json()) as T & { error_message?: string };
+    if (!response.ok) throw new AdminRequestError(json.error_message ?? `the server answered ${response.status}`);
+    return json;
+  };
+  return {
+    addClient: (input) => post('clients', input),
+    addUser: (input) => post('users', input),
+    close: async () => undefined,
+  };
+}
+
+async function directChannel(config: Config): Promise<AdminChannel> {
+  const { db, release } = await openConfiguredDatabase(config);
+  const box = createSecretBox(loadMasterKey(config));
+  return {
+    addClient: (input) => addClient({ db, box }, input),
+    addUser: async (input) => {
+      const user = await addUser({ db }, input);
+      return { id: user.id, email: user.email };
+    },
+    close: release,
+  };
+}
+
+async function isReachable(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(ADMIN_TIMEOUT_MS) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PostgreSQL: connect directly. Embedded database: if a server is running it holds the database, so go through
+ * its loopback admin API; otherwise open the database here.
+ */
+export async function openAdminChannel(config: Config): Promise<AdminChannel> {
+  if (config.databaseUrl !== undefined) return directChannel(config);
+  const file = path.join(config.dataDir, ADMIN_FILE_NAME);
+  if (fs.existsSync(file)) {
+    const { url, token } = JSON.parse(fs.readFileSync(file, 'utf8')) as { url: string; token: string };
+    if (await isReachable(url)) return httpChannel(url, token);
+  }
+  return directChannel(config);
+}

@@ -1,0 +1,147 @@
+import path from 'node:path';
+
+/**
+ * Every limit the server enforces, in one place. Times are in seconds unless the name says otherwise.
+ * Changing a value here changes it everywhere; nothing else hard-codes these numbers.
+ */
+export const LIMITS = {
+  /** Lifetime of an authorization code; RFC 6749 recommends at most 10 minutes, we keep it short. */
+  AUTHORIZATION_CODE_TTL: 60,
+  /** How long a sign-in transaction (one oidc-provider interaction) may take from start to finish. */
+  TRANSACTION_TTL: 30 * 60,
+  /** How long a nonce handed out with the credential-encryption key may be used. */
+  CREDENTIAL_NONCE_TTL: 5 * 60,
+  /** The credential-encryption key is replaced after this long... */
+  CREDENTIAL_KEY_ROTATION: 30 * 24 * 3600,
+  /** ...and the previous one is still accepted this long, so a page loaded just before rotation still works. */
+  CREDENTIAL_KEY_GRACE: 24 * 3600,
+  /** RSA modulus for the credential-encryption key (RSA-OAEP SHA-256); 2048 is NIST's floor through 2030 and keeps decryption ~1 ms. */
+  CREDENTIAL_KEY_BITS: 2048,
+  ACCESS_TOKEN_TTL: 10 * 60,
+  ID_TOKEN_TTL: 10 * 60,
+  /** The provider's browser session, which lets a second client app skip the password. */
+  SESSION_TTL: 8 * 3600,
+  /** Argon2id parameters: OWASP's first recommended profile (m=19 MiB, t=2, p=1). */
+  ARGON2_MEMORY_KIB: 19456,
+  ARGON2_TIME_COST: 2,
+  ARGON2_PARALLELISM: 1,
+  /** The longest password we accept; long passphrases are welcome, megabyte bodies are not. */
+  PASSWORD_MAX_LENGTH: 256,
+  /** Largest JSON body any endpoint accepts. */
+  REQUEST_BODY_MAX_BYTES: 16 * 1024,
+  /** Client info is cached by browsers this long (spec, section 9). */
+  CLIENT_INFO_MAX_AGE: 24 * 3600,
+} as const;
+
+/** The server's configuration, read once from the environment at start. */
+export interface Config {
+  /** `development` seeds demo data and exposes developer aids; `production` refuses to start without real secrets. */
+  readonly env: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  /** The issuer and the base of every link the server builds; never taken from request headers. */
+  readonly publicUrl: string;
+  /** Where the embedded database, keys and the admin token live. */
+  readonly dataDir: string;
+  /** A PostgreSQL URL; when absent the embedded PGlite database in `dataDir` is used. */
+  readonly databaseUrl: string | undefined;
+  /** 32 bytes, base64url: encrypts secrets at rest. Generated into `dataDir` outside production. */
+  readonly masterKey: string | undefined;
+  /** Google Tag Manager container id answered by `GET /api/gaid`; none means tracking stays off. */
+  readonly gtmId: string | undefined;
+  /** Seed the spec's two clients and a demo user (on by default in development). */
+  readonly seedDemo: boolean;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Thrown for a bad environment variable; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function readEnvironment(env: Env): Config['env'] {
+  const value = env.NODE_ENV ?? 'development';
+  if (value === 'development' || value === 'production' || value === 'test') return value;
+  throw new ConfigError(`NODE_ENV must be development, production or test (got "${value}")`);
+}
+
+function readPort(env: Env): number {
+  const raw = env.PORT ?? '8080';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${raw}")`);
+  }
+  return port;
+}
+
+function readUrl(name: string, raw: string, protocols: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL (got "${raw}")`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}")`);
+  }
+  return url;
+}
+
+function readPublicUrl(env: Env, host: string, port: number): string {
+  const fallbackHost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const raw = env.PUBLIC_URL ?? `http://${fallbackHost}:${port}`;
+  const url = readUrl('PUBLIC_URL', raw, ['http:', 'https:']);
+  if (url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new ConfigError(`PUBLIC_URL must be an origin such as https://sso.example.com, without a path (got "${raw}")`);
+  }
+  return url.origin;
+}
+
+function readMasterKey(env: Env, mode: Config['env']): string | undefined {
+  const raw = env.MASTER_KEY;
+  if (raw === undefined || raw === '') {
+    if (mode === 'production') throw new ConfigError('MASTER_KEY is required in production (32 random bytes, base64url)');
+    return undefined;
+  }
+  if (!/^[A-Za-z0-9_-]{43}=?$/.test(raw)) {
+    throw new ConfigError('MASTER_KEY must be 32 bytes encoded as base64url (43 characters)');
+  }
+  return raw;
+}
+
+function readBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/** Reads and checks the environment; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const mode = readEnvironment(env);
+  const host = env.HOST ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError(`HOST must be a host name or IP address (got "${host}")`);
+  const port = readPort(env);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined) readUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+  const logLevel = (env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info')) as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  const gtmId = env.GTM_ID || undefined;
+  if (gtmId !== undefined && !/^GTM-[A-Z0-9]+$/.test(gtmId)) throw new ConfigError(`GTM_ID must look like GTM-XXXXXXX (got "${gtmId}")`);
+  return {
+    env: mode,
+    host,
+    port,
+    publicUrl: readPublicUrl(env, host, port),
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl,
+    masterKey: readMasterKey(env, mode),
+    gtmId,
+    seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, mode === 'development'),
+    logLevel,
+  };
+}

@@ -1,0 +1,114 @@
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import crypto from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import { LIMITS } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { SecretBox } from './secret-box.ts';
+
+type Purpose = 'credentials' | 'signing';
+
+interface KeyRow {
+  kid: string;
+  private_jwk_encrypted: string;
+  public_jwk: JWK;
+  created_at: Date;
+  retired_at: Date | null;
+}
+
+/** The public half of the current credential-encryption key, as the browser receives it. */
+export interface CredentialPublicKey {
+  kid: string;
+  jwk: JWK;
+}
+
+/** Key material kept in the database (private halves sealed with the master key), shared by every server process. */
+export interface KeyStore {
+  /** The key browsers encrypt credentials to; rotated after LIMITS.CREDENTIAL_KEY_ROTATION. */
+  currentCredentialKey(): Promise<CredentialPublicKey>;
+  /** The private key for `kid` while it is current or within its grace period after retirement; else undefined. */
+  credentialPrivateKey(kid: string): Promise<CryptoKey | undefined>;
+  /** Private JWKs for signing tokens (ES256), newest first, for oidc-provider's `jwks`. */
+  signingJwks(): Promise<JWK[]>;
+}
+
+const CREDENTIAL_ALG = 'RSA-OAEP-256';
+const SIGNING_ALG = 'ES256';
+/** Serialises key creation when several processes start together. */
+const KEY_LOCK_ID = 72_050_002;
+
+/** Creates the key store; keys are made on first use and cached per kid (they never change once made). */
+export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Clock }): KeyStore {
+  const { db, box, clock } = deps;
+  const privateKeys = new Map<string, CryptoKey>();
+
+  async function newest(purpose: Purpose): Promise<KeyRow | undefined> {
+    const result = await db.query<KeyRow>(
+      'select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = $1 and retired_at is null order by created_at desc limit 1',
+      [purpose],
+    );
+    return result.rows[0];
+  }
+
+  async function create(purpose: Purpose, rotateAfterSeconds: number | undefined): Promise<KeyRow> {
+    return db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [KEY_LOCK_ID]);
+      const existing = await tx.query<KeyRow>(
+        'select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = $1 and retired_at is null order by created_at desc limit 1',
+        [purpose],
+      );
+      const current = existing.rows[0];
+      if (current && (rotateAfterSeconds === undefined || !isOlderThan(current, rotateAfterSeconds))) return current;
+      const alg = purpose === 'credentials' ? CREDENTIAL_ALG : SIGNING_ALG;
+      const { privateKey, publicKey } =
+        purpose === 'credentials'
+          ? await generateKeyPair(CREDENTIAL_ALG, { modulusLength: LIMITS.CREDENTIAL_KEY_BITS, extractable: true })
+          : await generateKeyPair(SIGNING_ALG, { extractable: true });
+      const kid = crypto.randomUUID();
+      const use = purpose === 'credentials' ? 'enc' : 'sig';
+      const privateJwk = { ...(await exportJWK(privateKey)), kid, alg, use };
+      const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use };
+      const now = new Date(clock());
+      if (current) await tx.query('update keys set retired_at = $1 where kid = $2', [now, current.kid]);
+      await tx.query(
+        'insert into keys (kid, purpose, private_jwk_encrypted, public_jwk, created_at) values ($1, $2, $3, $4, $5)',
+        [kid, purpose, box.seal(JSON.stringify(privateJwk), `key:${kid}`), publicJwk, now],
+      );
+      return { kid, private_jwk_encrypted: '', public_jwk: publicJwk, created_at: now, retired_at: null };
+    });
+  }
+
+  function isOlderThan(row: KeyRow, seconds: number): boolean {
+    return clock() - new Date(row.created_at).getTime() > seconds * 1000;
+  }
+
+  return {
+    async currentCredentialKey() {
+      let row = await newest('credentials');
+      if (!row || isOlderThan(row, LIMITS.CREDENTIAL_KEY_ROTATION)) row = await create('credentials', LIMITS.CREDENTIAL_KEY_ROTATION);
+      return { kid: row.kid, jwk: row.public_jwk };
+    },
+    async credentialPrivateKey(kid) {
+      const result = await db.query<KeyRow>(
+        "select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = 'credentials' and kid = $1",
+        [kid],
+      );
+      const row = result.rows[0];
+      if (!row) return undefined;
+      if (row.retired_at && clock() - new Date(row.retired_at).getTime() > LIMITS.CREDENTIAL_KEY_GRACE * 1000) return undefined;
+      const cached = privateKeys.get(kid);
+      if (cached) return cached;
+      const jwk = JSON.parse(box.open(row.private_jwk_encrypted, `key:${kid}`)) as JWK;
+      const key = await importJWK(jwk, CREDENTIAL_ALG);
+      if (!(key instanceof CryptoKey)) throw new Error(`credential key ${kid} is not an asymmetric key`);
+      privateKeys.set(kid, key);
+      return key;
+    },
+    async signingJwks() {
+      if (!(await newest('signing'))) await create('signing', undefined);
+      const result = await db.query<KeyRow>(
+        "select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = 'signing' and retired_at is null order by created_at desc",
+      );
+      return result.rows.map((row) => JSON.parse(box.open(row.private_jwk_encrypted, `key:${row.kid}`)) as JWK);
+    },
+  };
+}

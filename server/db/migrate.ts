@@ -1,0 +1,26 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.ts';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Serialises migrations when several server processes start at once against one PostgreSQL. */
+const MIGRATION_LOCK_ID = 72_050_001;
+
+/** Applies, in file-name order, every migration not applied yet; returns the names it applied. */
+export async function migrate(db: Database, directory: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await fs.readdir(directory)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await tx.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((row) => row.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await tx.exec(await fs.readFile(path.join(directory, file), 'utf8'));
+      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}

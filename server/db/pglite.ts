@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable, SqlValue, Transaction } from './database.ts';
+
+type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
+
+function queryable(target: PgliteLike): Transaction {
+  return {
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+    async query<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await target.query<Row>(sql, [...params]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  };
+}
+
+/** Opens the embedded database in `dataDir` (in memory when undefined). One process at a time. */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir === undefined ? undefined : `file://${dataDir}`);
+  const base = queryable(pg);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    transaction: (work) => pg.transaction((tx) => work(queryable(tx))),
+    exec: base.exec,
+    ping: async () => {
+      try {
+        await pg.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,70 @@
+import pg from 'pg';
+import type { Database, Queryable, SqlValue } from './database.ts';
+
+/** Pool size per server process; several stateless processes share one PostgreSQL. */
+const POOL_SIZE = 10;
+
+function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid schema name "${name}"`);
+  return `"${name}"`;
+}
+
+/** Opens a pool on PostgreSQL; with `schema`, every connection works inside it (created if missing). */
+export async function openPostgres(url: string, schema?: string): Promise<Database> {
+  if (schema === undefined) return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE }));
+  const quoted = quoteIdentifier(schema);
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    await setup.query(`create schema if not exists ${quoted}`);
+  } finally {
+    await setup.end();
+  }
+  return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path=${quoted}` }));
+}
+
+function openPostgresPool(pool: pg.Pool): Database {
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use, and ping() reports health.
+  });
+  const run = (client: pg.Pool | pg.PoolClient): Queryable['query'] =>
+    async <Row extends object>(sql: string, params: readonly SqlValue[] = []) => {
+      const result = await client.query(sql, [...params] as unknown[]);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    };
+  return {
+    kind: 'postgres',
+    query: run(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          query: run(client),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface FlowCall {
+  method: 'GET' | 'POST';
+  path: string;
+  encrypt?: string[];
+}
+
+interface FlowStep {
+  challenges?: string[];
+  route: string;
+  title: string;
+  form?: { schema: string; messages?: Record<string, Record<string, string>> };
+  call?: FlowCall;
+}
+
+interface FlowFile {
+  id: string;
+  steps: Record<string, FlowStep>;
+}
+
+/** A step that answers a server call, as the server enforces it. */
+export interface ServerStep {
+  id: string;
+  flow: string;
+  challenges: readonly string[];
+  encrypt: readonly string[];
+  /** Checks a (decrypted) payload against the step's form schema; returns the first problem in the spec's words. */
+  validate(payload: unknown): string | undefined;
+}
+
+/** The flows read from `flows/*.json`: the same JSON the web app renders, enforced here. */
+export interface FlowRegistry {
+  /** The step behind `callPath` that answers `challenge`, or undefined when the transaction is elsewhere. */
+  stepFor(callPath: string, challenge: string): ServerStep | undefined;
+  /** Every challenge kind some step answers. */
+  challenges(): ReadonlySet<string>;
+}
+
+type Catalogue = Record<string, string>;
+
+function format(catalogue: Catalogue, key: string): string {
+  const text = catalogue[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => catalogue[`validation.example.${name}`] ?? whole);
+}
+
+function firstMessage(errors: ErrorObject[], messages: Record<string, Record<string, string>>, catalogue: Catalogue): string {
+  for (const error of errors) {
+    const field =
+      error.keyword === 'required'
+        ? String((error.params as { missingProperty: string }).missingProperty)
+        : error.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+    const key = messages[field]?.[error.keyword];
+    if (key) return format(catalogue, key);
+  }
+  const error = errors[0];
+  return error ? `${error.instancePath.replace(/^\//, '') || 'request'} ${error.message ?? 'is not valid'}` : 'The request is not valid.';
+}
+
+/** Loads every flow, form schema and the English catalogue from the project's `flows/` and `schemas/` folders. */
+export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats.default(ajv, ['email', 'uri', 'date']);
+  const catalogue = JSON.parse(fs.readFileSync(path.join(root, 'flows/messages/en.json'), 'utf8')) as Catalogue;
+  const validators = new Map<string, ValidateFunction>();
+  const schemaValidator = (file: string): ValidateFunction => {
+    let validator = validators.get(file);
+    if (!validator) {
+      const schema = JSON.parse(fs.readFileSync(path.join(root, 'schemas/forms', file), 'utf8')) as Record<string, unknown>;
+      delete schema.$schema;
+      validator = ajv.compile(schema);
+      validators.set(file, validator);
+    }
+    return validator;
+  };
+
+  const byCall = new Map<string, ServerStep[]>();
+  const challenges = new Set<string>();
+  const flowFiles = fs.readdirSync(path.join(root, 'flows')).filter((name) => name.endsWith('.json')).sort();
+  for (const file of flowFiles) {
+    const flow = JSON.parse(fs.readFileSync(path.join(root, 'flows', file), 'utf8')) as FlowFile;
+    for (const [id, step] of Object.entries(flow.steps)) {
+      for (const challenge of step.challenges ?? []) challenges.add(challenge);
+      if (!step.call) continue;
+      const form = step.form;
+      const validate = form ? schemaValidator(form.schema) : undefined;
+      const serverStep: ServerStep = {
+        id,
+        flow: flow.id,
+        challenges: step.challenges ?? [],
+        encrypt: step.call.encrypt ?? [],
+        validate(payload) {
+          if (!validate || validate(payload)) return undefined;
+          return firstMessage(validate.errors ?? [], form?.messages ?? {}, catalogue);
+        },
+      };
+      byCall.set(step.call.path, [...(byCall.get(step.call.path) ?? []), serverStep]);
+    }
+  }
+
+  return {
+    stepFor: (callPath, challenge) => byCall.get(callPath)?.find((step) => step.challenges.includes(challenge)),
+    challenges: () => challenges,
+  };
+}

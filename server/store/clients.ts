@@ -1,0 +1,52 @@
+import type { Queryable } from '../db/database.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+
+/** A client app registered with the provider. */
+export interface Client {
+  clientId: string;
+  name: string;
+  /** Matched exactly, character for character, against an authorization request's redirect_uri. */
+  redirectUris: string[];
+  /** A public client (a browser or mobile app) has no secret and must use PKCE. */
+  isPublic: boolean;
+  /** The plaintext secret of a confidential client, decrypted from rest only when needed. */
+  secret: string | undefined;
+}
+
+interface ClientRow {
+  client_id: string;
+  name: string;
+  redirect_uris: string[];
+  is_public: boolean;
+  secret_encrypted: string | null;
+}
+
+const secretContext = (clientId: string) => `client-secret:${clientId}`;
+
+/** The client with `clientId`, with its secret opened, if registered. */
+export async function findClient(db: Queryable, box: SecretBox, clientId: string): Promise<Client | undefined> {
+  const result = await db.query<ClientRow>(
+    'select client_id, name, redirect_uris, is_public, secret_encrypted from clients where client_id = $1',
+    [clientId],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    clientId: row.client_id,
+    name: row.name,
+    redirectUris: row.redirect_uris,
+    isPublic: row.is_public,
+    secret: row.secret_encrypted === null ? undefined : box.open(row.secret_encrypted, secretContext(row.client_id)),
+  };
+}
+
+/** Registers or replaces a client; the secret (confidential clients only) is sealed before it is stored. */
+export async function upsertClient(db: Queryable, box: SecretBox, client: Client): Promise<void> {
+  const sealed = client.isPublic || client.secret === undefined ? null : box.seal(client.secret, secretContext(client.clientId));
+  await db.query(
+    `insert into clients (client_id, name, redirect_uris, is_public, secret_encrypted) values ($1, $2, $3, $4, $5)
+     on conflict (client_id) do update set name = excluded.name, redirect_uris = excluded.redirect_uris,
+       is_public = excluded.is_public, secret_encrypted = excluded.secret_encrypted`,
+    [client.clientId, client.name, client.redirectUris, client.isPublic, sealed],
+  );
+}

@@ -1,0 +1,77 @@
+import type { Queryable } from '../db/database.ts';
+import { randomToken, sha256 } from '../crypto/hash.ts';
+
+/** One sign-in in progress, bound to one oidc-provider interaction and one browser. */
+export interface SignInTransaction {
+  interactionUid: string;
+  clientId: string;
+  /** The challenge the user must answer next; the step API refuses any other step. */
+  challenge: string;
+  userId: string | null;
+  data: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+interface TransactionRow {
+  interaction_uid: string;
+  client_id: string;
+  challenge: string;
+  user_id: string | null;
+  data: Record<string, unknown>;
+  expires_at: Date;
+}
+
+const toTransaction = (row: TransactionRow): SignInTransaction => ({
+  interactionUid: row.interaction_uid,
+  clientId: row.client_id,
+  challenge: row.challenge,
+  userId: row.user_id,
+  data: row.data,
+  expiresAt: new Date(row.expires_at),
+});
+
+/** Starts a transaction; returns the random token for the browser's cookie (only its hash is stored). */
+export async function createTransaction(
+  db: Queryable,
+  input: { interactionUid: string; clientId: string; challenge: string; expiresAt: Date },
+): Promise<string> {
+  const token = randomToken();
+  await db.query(
+    `insert into transactions (token_hash, interaction_uid, client_id, challenge, expires_at) values ($1, $2, $3, $4, $5)
+     on conflict (interaction_uid) do update set token_hash = excluded.token_hash, challenge = excluded.challenge, expires_at = excluded.expires_at`,
+    [sha256(token), input.interactionUid, input.clientId, input.challenge, input.expiresAt],
+  );
+  return token;
+}
+
+/** The live transaction the cookie token points at, if any. */
+export async function findTransaction(db: Queryable, token: string, now: Date): Promise<SignInTransaction | undefined> {
+  const result = await db.query<TransactionRow>(
+    'select interaction_uid, client_id, challenge, user_id, data, expires_at from transactions where token_hash = $1 and expires_at > $2',
+    [sha256(token), now],
+  );
+  return result.rows[0] && toTransaction(result.rows[0]);
+}
+
+/**
+ * Moves the transaction from `from` to the next challenge, atomically: of two concurrent requests that both
+ * answered `from`, only one advances it. Returns false when the transaction was no longer at `from`.
+ */
+export async function advanceTransaction(
+  db: Queryable,
+  token: string,
+  from: string,
+  to: { challenge: string; userId?: string | null; data?: Record<string, unknown> },
+): Promise<boolean> {
+  const result = await db.query(
+    `update transactions set challenge = $3, user_id = coalesce($4, user_id), data = data || $5
+     where token_hash = $1 and challenge = $2`,
+    [sha256(token), from, to.challenge, to.userId ?? null, to.data ?? {}],
+  );
+  return result.rowCount === 1;
+}
+
+/** Ends the transaction (finished or abandoned). */
+export async function deleteTransaction(db: Queryable, token: string): Promise<void> {
+  await db.query('delete from transactions where token_hash = $1', [sha256(token)]);
+}

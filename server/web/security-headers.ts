@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** The web app's policy: scripts and styles only from this origin, never framed, nothing inline or eval'd. */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers every response carries; the CSP itself is set by each page's handler. */
+export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
+  const https = config.publicUrl.startsWith('https:');
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { WEB_APP_CSP } from './security-headers.ts';
+
+/** Hashed assets never change under one name, so browsers may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app under /auth/: hashed assets with long-lived caching, and index.html (never cached)
+ * for every client route, so a reload on /auth/mfa/totp works.
+ */
+export function webAppRoutes(distDir: string) {
+  return async (app: FastifyInstance) => {
+    const indexFile = path.join(distDir, 'index.html');
+    const built = fs.existsSync(indexFile);
+    const sendIndex = (reply: FastifyReply) => {
+      if (!built) {
+        return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+      }
+      return reply
+        .header('content-security-policy', WEB_APP_CSP)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(indexFile));
+    };
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/auth/',
+        index: false,
+        wildcard: true,
+        decorateReply: false,
+        setHeaders: (res, filePath) => {
+          const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', isHashed ? IMMUTABLE : 'public, max-age=3600');
+        },
+        allowedPath: (pathName) => pathName !== '/index.html',
+      });
+    }
+    app.get('/', (_request, reply) => reply.redirect('/auth/login'));
+    app.get('/auth', (request, reply) => reply.redirect(`/auth/login${request.url.slice('/auth'.length)}`));
+    app.get('/auth/', (_request, reply) => sendIndex(reply));
+    app.setNotFoundHandler((request, reply) => {
+      const pathName = request.url.split('?')[0] ?? '';
+      const isPage = request.method === 'GET' && pathName.startsWith('/auth/') && !pathName.startsWith('/auth/assets/');
+      if (isPage) return sendIndex(reply);
+      return reply.code(404).send({ error_code: 'request.not_found', error_message: 'There is nothing at this address.' });
+    });
+  };
+}
