@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import { LIMITS, type Config } from '../config.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import { PAGE_HEADERS } from '../oidc/html-page.ts';
+import { readCookie, serializeCookie } from './cookies.ts';
+import { demoErrorPage, demoHomePage, type DemoSession } from './demo-pages.ts';
+
+/** One client app the demo plays; its redirect URI is `publicUrl + callbackPath`. */
+export interface DemoClient {
+  clientId: string;
+  /** Shown on the sign-in button; defaults to the client id. */
+  name?: string;
+  /** Present for a confidential client (client_secret_basic); absent for a public one (PKCE only). */
+  secret?: string | undefined;
+  /** An absolute path under /demo/, e.g. `/demo/auth/callback`. */
+  callbackPath: string;
+}
+
+/** What the demo needs; `customFetch` lets tests route its back-channel calls through `app.inject`. */
+export interface DemoClientDeps {
+  config: Pick<Config, 'publicUrl'>;
+  box: SecretBox;
+  clients: readonly DemoClient[];
+  customFetch?: oidc.CustomFetch;
+}
+
+/** The sign-in in progress: what the callback must find to accept the response. */
+interface PendingSignIn {
+  clientId: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+}
+
+const FLOW_COOKIE = 'demo_flow';
+const SESSION_COOKIE = 'demo_session';
+const FLOW_CONTEXT = 'demo-state';
+const SESSION_CONTEXT = 'demo-session';
+const SCOPE = 'openid email profile';
+
+/** The demo relying party at /demo/: a real OpenID Connect client of this server, written with openid-client. */
+export function demoClientRoutes(deps: DemoClientDeps) {
+  const { config, box, clients } = deps;
+  const issuer = new URL(config.publicUrl);
+  const secure = issuer.protocol === 'https:';
+  const redirectUri = (client: DemoClient) => new URL(client.callbackPath, issuer).href;
+  const discovered = new Map<string, Promise<oidc.Configuration>>();
+
+  // Discovery happens on first use, not at start, so the demo never delays or breaks the server's boot.
+  function configurationFor(client: DemoClient): Promise<oidc.Configuration> {
+    let pending = discovered.get(client.clientId);
+    if (!pending) {
+      const auth = client.secret === undefined ? oidc.None() : oidc.ClientSecretBasic(client.secret);
+      pending = oidc.discovery(issuer, client.clientId, { id_token_signed_response_alg: 'ES256' }, auth, {
+        execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        ...(deps.customFetch ? { [oidc.customFetch]: deps.customFetch } : {}),
+      });
+      // A failed discovery is retried on the next sign-in rather than cached.
+      pending.catch(() => discovered.delete(client.clientId));
+      discovered.set(client.clientId, pending);
+    }
+    return pending;
+  }
+
+  function readSealed<T>(request: FastifyRequest, name: string, context: string): T | undefined {
+    const sealed = readCookie(request.headers.cookie, name);
+    if (sealed === undefined) return undefined;
+    try {
+      return JSON.parse(box.open(sealed, context)) as T;
+    } catch {
+      return undefined; // Tampered, or sealed under another master key: treat as absent.
+    }
+  }
+
+  const cookie = (name: string, value: string, maxAge: number) => serializeCookie(name, value, { path: '/demo', maxAge, secure });
+
+  function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+    return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
+  }
+
+  async function finishSignIn(request: FastifyRequest, client: DemoClient): Promise<DemoSession> {
+    const pending = readSealed<PendingSignIn>(request, FLOW_COOKIE, FLOW_CONTEXT);
+    if (!pending || pending.clientId !== client.clientId) {
+      throw Object.assign(new Error('This sign-in was not started here or has expired. Please start again.'), { error: 'session_expired' });
+    }
+    const configuration = await configurationFor(client);
+    const tokens = await oidc.authorizationCodeGrant(configuration, new URL(request.url, issuer), {
+      pkceCodeVerifier: pending.verifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw Object.assign(new Error('No ID token was returned.'), { error: 'invalid_response' });
+    const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+    return { clientId: client.clientId, email: String(userinfo.email ?? claims.sub), claims: { ...claims } };
+  }
+
+  return async (app: FastifyInstance) => {
+    app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
+
+    app.get('/demo/', (request, reply) => {
+      const session = readSealed<DemoSession>(request, SESSION_COOKIE, SESSION_CONTEXT);
+      const buttons = clients.map((client) => ({ clientId: client.clientId, label: client.name ?? client.clientId }));
+      return sendPage(reply, 200, demoHomePage(buttons, session));
+    });
+
+    app.get<{ Querystring: { client?: string } }>('/demo/login', async (request, reply) => {
+      const client = clients.find((candidate) => candidate.clientId === request.query.client);
+      if (!client) return sendPage(reply, 400, demoErrorPage('unknown_client', 'The demo does not know this client app.'));
+      const pending: PendingSignIn = {
+        clientId: client.clientId,
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        verifier: oidc.randomPKCECodeVerifier(),
+      };
+      // Client apps link straight to the web app's login screen (spec, section 1), carrying the OIDC values along.
+      const login = new URL('/auth/login', issuer);
+      login.search = new URLSearchParams({
+        client_id: client.clientId,
+        redirect_uri: redirectUri(client),
+        response_type: 'code',
+        scope: SCOPE,
+        state: pending.state,
+        nonce: pending.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
+        code_challenge_method: 'S256',
+      }).toString();
+      reply.header('set-cookie', cookie(FLOW_COOKIE, box.seal(JSON.stringify(pending), FLOW_CONTEXT), LIMITS.TRANSACTION_TTL));
+      return reply.header('cache-control', 'no-store').redirect(login.href, 303);
+    });
+
+    for (const client of clients) {
+      app.get(client.callbackPath, async (request, reply) => {
+        let session: DemoSession;
+        try {
+          session = await finishSignIn(request, client);
+        } catch (error) {
+          const { code, description } = describeFailure(error);
+          if (code === 'server_error') request.log.error({ err: error }, 'demo client sign-in failed');
+          return sendPage(reply, 400, demoErrorPage(code, description));
+        }
+        reply.header('set-cookie', [
+          cookie(FLOW_COOKIE, '', 0),
+          cookie(SESSION_COOKIE, box.seal(JSON.stringify(session), SESSION_CONTEXT), LIMITS.SESSION_TTL),
+        ]);
+        return reply.redirect('/demo/', 303);
+      });
+    }
+
+    app.get('/demo/logout', (_request, reply) => {
+      reply.header('set-cookie', cookie(SESSION_COOKIE, '', 0));
+      return reply.redirect('/demo/', 303);
+    });
+  };
+}
+
+/** Turns whatever failed into an OAuth-style code and a sentence for the error page. */
+function describeFailure(error: unknown): { code: string; description: string | undefined } {
+  if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError) {
+    return { code: error.error, description: error.error_description };
+  }
+  if (error instanceof oidc.ClientError) return { code: 'invalid_response', description: error.message };
+  if (error instanceof Error && 'error' in error && typeof error.error === 'string') return { code: error.error, description: error.message };
+  return { code: 'server_error', description: 'The sign-in service could not be reached. Please try again.' };
+}

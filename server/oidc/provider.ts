@@ -1,0 +1,167 @@
+import Provider, { type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
+import { LIMITS, type Config } from '../config.ts';
+import type { KeyStore } from '../crypto/key-store.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Database } from '../db/database.ts';
+import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
+import { createOidcAdapter } from './adapter.ts';
+import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
+import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
+
+/** Everything the provider needs; passed in so tests can use an in-memory database and their own interaction stub. */
+export interface OidcProviderDeps {
+  config: Config;
+  db: Database;
+  keys: KeyStore;
+  box: SecretBox;
+  /**
+   * Called when the user must sign in: creates the sign-in transaction and returns where to send the browser
+   * (the web app's `/auth/login?...&interaction=<uid>`).
+   */
+  onInteractionStart: (ctx: KoaContextWithOIDC, interaction: Interaction) => Promise<string>;
+}
+
+/** Every provider route lives under /oidc, because /auth/ is the web app's base path. Discovery stays at the root. */
+export const OIDC_PREFIX = '/oidc';
+
+const ROUTES = {
+  authorization: '/auth',
+  backchannel_authentication: '/backchannel',
+  challenge: '/challenge',
+  code_verification: '/device',
+  credential: '/credential',
+  device_authorization: '/device/auth',
+  end_session: '/session/end',
+  introspection: '/token/introspection',
+  jwks: '/jwks',
+  pushed_authorization_request: '/request',
+  registration: '/reg',
+  revocation: '/token/revocation',
+  token: '/token',
+  userinfo: '/me',
+};
+
+const prefixedRoutes = Object.fromEntries(Object.entries(ROUTES).map(([name, path]) => [name, `${OIDC_PREFIX}${path}`]));
+
+/** Builds the OpenID Connect provider: issuer `config.publicUrl`, ES256 ID tokens, PKCE for public clients, state in the database. */
+export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provider> {
+  const { config, db, keys, box } = deps;
+  const secure = new URL(config.publicUrl).protocol === 'https:';
+  const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
+
+  const configuration: Configuration = {
+    adapter: createOidcAdapter({ db, box }),
+    jwks: { keys: await keys.signingJwks() },
+    findAccount: createFindAccount(db),
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    scopes: Object.keys(SCOPE_CLAIMS),
+    // Our client apps are first-party and read the user from the ID token, so it carries the claims the granted
+    // scopes release (as the userinfo endpoint does) instead of only `sub`.
+    conformIdTokenClaims: false,
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'ES256',
+    },
+    // Only ES256 keys exist, so only ES256 is advertised in discovery.
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    responseTypes: ['code'],
+    // Clients always send redirect_uri (spec, section 1); never guess it for them.
+    allowOmittingSingleRegisteredRedirectUri: false,
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    // Same rule as oidc-provider's default, stated here: browsers may call userinfo (and public clients the token
+    // endpoint) only from the origin of one of the client's registered redirect URIs.
+    clientBasedCORS: (ctx, origin, client) =>
+      origin !== 'null' &&
+      (ctx.oidc.route === 'userinfo' || client.clientAuthMethod === 'none') &&
+      (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
+    routes: prefixedRoutes,
+    ttl: {
+      AuthorizationCode: LIMITS.AUTHORIZATION_CODE_TTL,
+      AccessToken: LIMITS.ACCESS_TOKEN_TTL,
+      IdToken: LIMITS.ID_TOKEN_TTL,
+      Interaction: LIMITS.TRANSACTION_TTL,
+      Session: LIMITS.SESSION_TTL,
+      // A grant lives as long as the session that made it (see loadExistingGrant).
+      Grant: LIMITS.SESSION_TTL,
+    },
+    cookies: { keys: [box.derive('oidc-cookies')], long: cookie, short: cookie },
+    interactions: { url: (ctx, interaction) => deps.onInteractionStart(ctx, interaction) },
+    loadExistingGrant,
+    renderError,
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+    },
+  };
+
+  return new Provider(config.publicUrl, configuration);
+}
+
+/** Thrown when a sign-in transaction points at an interaction that expired or never existed. */
+export class InteractionNotFoundError extends Error {
+  override readonly name = 'InteractionNotFoundError';
+  readonly code = 'interaction.not_found';
+  constructor(readonly uid: string) {
+    super(`interaction ${uid} was not found or has expired`);
+  }
+}
+
+/** What the sign-in UI needs to know about an authorization request in progress. */
+export interface InteractionSummary {
+  uid: string;
+  clientId: string;
+  /** The authorization parameters as the client sent them (redirect_uri, state, scope, nonce, ...). */
+  params: Record<string, unknown>;
+  /** `login` or `consent`: why oidc-provider stopped to ask. */
+  prompt: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+/** How the user proved who they are, recorded in the session and released as `amr`/`acr`. */
+export interface LoginDetails {
+  amr?: string[];
+  acr?: string;
+  /** False makes the provider's session cookie end with the browser session. */
+  remember?: boolean;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Looks up an interaction by uid: its client and authorization parameters, or undefined if missing or expired. */
+export async function findInteraction(provider: Provider, uid: string): Promise<InteractionSummary | undefined> {
+  const interaction = await provider.Interaction.find(uid);
+  if (!interaction) return undefined;
+  const clientId = interaction.params.client_id;
+  if (typeof clientId !== 'string') return undefined;
+  return { uid: interaction.uid, clientId, params: interaction.params, prompt: interaction.prompt.name, expiresAt: interaction.exp };
+}
+
+/**
+ * Records that `accountId` signed in for interaction `uid` and returns the URL the browser must GET next (the
+ * provider's resume endpoint, which answers with the redirect to the client carrying `code` and `state`).
+ */
+export async function completeInteraction(provider: Provider, uid: string, accountId: string, login: LoginDetails = {}): Promise<string> {
+  const interaction = await provider.Interaction.find(uid);
+  const remaining = interaction ? interaction.exp - nowSeconds() : 0;
+  if (!interaction || remaining < 1) throw new InteractionNotFoundError(uid);
+  const clientId = interaction.params.client_id;
+  if (typeof clientId !== 'string') throw new InteractionNotFoundError(uid);
+
+  // Consent is answered here too, so a request that asked for prompt=consent does not loop back to the login page.
+  const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+  const grant =
+    existing && existing.accountId === accountId && existing.clientId === clientId
+      ? existing
+      : new provider.Grant({ accountId, clientId });
+  grantRequestedAccess(grant, requestedAccess(interaction.params));
+  const grantId = await grant.save();
+
+  interaction.result = { login: { accountId, ...login }, consent: { grantId } };
+  await interaction.save(remaining);
+  return interaction.returnTo;
+}

@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type HTTPMethods, type LightMyRequestResponse } from 'fastify';
+import type Provider from 'oidc-provider';
+import type * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../server/clock.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createKeyStore } from '../../server/crypto/key-store.ts';
+import { createSecretBox } from '../../server/crypto/secret-box.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { demoClientRoutes, type DemoClient } from '../../server/demo/demo-client.ts';
+import { demoHomePage } from '../../server/demo/demo-pages.ts';
+import { registerOidcRoutes } from '../../server/oidc/mount.ts';
+import { completeInteraction, createOidcProvider } from '../../server/oidc/provider.ts';
+import { upsertClient } from '../../server/store/clients.ts';
+import { insertUser } from '../../server/store/users.ts';
+import { CookieJar } from './support/cookie-jar.ts';
+
+const PUBLIC_URL = 'http://sso.test';
+const CLIENTS: DemoClient[] = [
+  { clientId: 'sso-account', name: 'Account Area', callbackPath: '/demo/user-management/auth/callback' },
+  { clientId: 'sso-dashboard', name: 'Dashboard', secret: 'dashboard-secret', callbackPath: '/demo/auth/callback' },
+];
+
+
+/** Routes the demo's back-channel calls (discovery, token, userinfo) through `app.inject` instead of the network. */
+function injectFetch(app: FastifyInstance): oidc.CustomFetch {
+  return async (url, options) => {
+    const target = new URL(url);
+    const body = options.body;
+    const payload = typeof body === 'string' ? body : body instanceof URLSearchParams ? body.toString() : body instanceof Uint8Array ? Buffer.from(body) : undefined;
+    const response = await app.inject({ method: options.method as HTTPMethods, url: target.pathname + target.search, headers: options.headers, payload });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [String(value)]) headers.append(name, item);
+    }
+    return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
+  };
+}
+
+describe('the demo client app', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  let provider: Provider;
+  let userId: string;
+
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL });
+    db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await migrate(db);
+    const box = createSecretBox(crypto.randomBytes(32));
+    userId = (await insertUser(db, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', passwordHash: 'not-a-real-hash' })).id;
+    for (const client of CLIENTS) {
+      const redirectUris = [new URL(client.callbackPath, PUBLIC_URL).href];
+      await upsertClient(db, box, { clientId: client.clientId, name: client.name ?? '', redirectUris, isPublic: !client.secret, secret: client.secret });
+    }
+    provider = await createOidcProvider({
+      config,
+      db,
+      keys: createKeyStore({ db, box, clock: systemClock }),
+      box,
+      onInteractionStart: async (_ctx, interaction) => `/auth/login?interaction=${interaction.uid}`,
+    });
+    app = Fastify();
+    registerOidcRoutes(app, provider);
+    // Stands in for the web app: a client's direct link becomes an authorization request; with an interaction it is the login screen.
+    app.get('/auth/login', (request, reply) => {
+      const query = new URL(request.url, PUBLIC_URL).search;
+      if (new URLSearchParams(query).has('interaction')) return reply.type('text/html').send('login screen');
+      return reply.redirect(`/oidc/auth${query}`, 303);
+    });
+    await app.register(demoClientRoutes({ config, box, clients: CLIENTS, customFetch: injectFetch(app) }));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  async function browse(jar: CookieJar, url: string): Promise<LightMyRequestResponse> {
+    const target = new URL(url, PUBLIC_URL);
+    expect(target.origin).toBe(PUBLIC_URL);
+    const response = await app.inject({ method: 'GET', url: target.pathname + target.search, headers: { cookie: jar.header(target) } });
+    jar.store(response.headers['set-cookie']);
+    return response;
+  }
+
+  const location = (response: LightMyRequestResponse) => String(response.headers.location ?? '');
+
+  /** Clicks "Sign in" and follows the browser up to the web app's login screen; returns the login link the demo built. */
+  async function startSignIn(jar: CookieJar, clientId: string): Promise<{ link: URL; interaction: string }> {
+    const start = await browse(jar, `/demo/login?client=${clientId}`);
+    expect(start.statusCode).toBe(303);
+    const link = new URL(location(start));
+    const authorize = await browse(jar, location(await browse(jar, link.href)));
+    const interaction = new URL(location(authorize), PUBLIC_URL).searchParams.get('interaction') ?? '';
+    return { link, interaction };
+  }
+
+  it.each(CLIENTS)('signs in through $name and shows who is signed in', async (client) => {
+    const jar = new CookieJar();
+    const home = await browse(jar, '/demo/');
+    expect(home.body).toContain('Demo client app');
+    expect(home.body).not.toContain('Signed in as');
+
+    const { link, interaction } = await startSignIn(jar, client.clientId);
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      client_id: client.clientId,
+      redirect_uri: `${PUBLIC_URL}${client.callbackPath}`,
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+      state: expect.any(String),
+      nonce: expect.any(String),
+      code_challenge: expect.any(String),
+    });
+    const callback = await browse(jar, await completeInteraction(provider, interaction, userId));
+    expect(new URL(location(callback)).pathname).toBe(client.callbackPath);
+
+    const signedIn = await browse(jar, location(callback));
+    expect(signedIn.statusCode).toBe(303);
+    expect(location(signedIn)).toBe('/demo/');
+    const page = await browse(jar, '/demo/');
+    expect(page.body).toContain('Signed in as <strong>ada@example.com</strong>');
+    expect(page.body).toContain(`<tr><th>sub</th><td>${userId}</td></tr>`);
+    expect(page.body).toContain(`<tr><th>aud</th><td>${client.clientId}</td></tr>`);
+    expect(page.body).toContain('<tr><th>email</th><td>ada@example.com</td></tr>');
+
+    await browse(jar, '/demo/logout');
+    expect((await browse(jar, '/demo/')).body).not.toContain('Signed in as');
+  });
+
+  it('keeps the sign-in state in a sealed, HttpOnly, SameSite=Lax cookie', async () => {
+    const response = await app.inject({ method: 'GET', url: '/demo/login?client=sso-account' });
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/^demo_flow=v1\./);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/demo');
+    expect(cookie).not.toContain(new URL(location(response)).searchParams.get('state') ?? '');
+  });
+
+  it('shows a friendly error when the callback arrives without the sign-in it belongs to', async () => {
+    const response = await browse(new CookieJar(), '/demo/auth/callback?code=anything&state=anything');
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Sign-in failed');
+    expect(response.body).toContain('session_expired');
+  });
+
+  it('shows the OAuth error the provider sent back, escaped', async () => {
+    const jar = new CookieJar();
+    const { link } = await startSignIn(jar, 'sso-account');
+    const query = new URLSearchParams({
+      error: 'access_denied',
+      error_description: '<script>alert(1)</script>',
+      state: link.searchParams.get('state') ?? '',
+      iss: PUBLIC_URL,
+    });
+    const response = await browse(jar, `/demo/user-management/auth/callback?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('access_denied');
+    expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(response.body).not.toContain('<script>');
+  });
+
+  it('refuses to start a sign-in for a client it does not know', async () => {
+    const response = await app.inject({ method: 'GET', url: '/demo/login?client=nobody' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('escapes ID token claims on the home page', () => {
+    const html = demoHomePage([], { clientId: 'c', email: '<b>x</b>@example.com', claims: { name: '<img src=x onerror=alert(1)>' } });
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('&lt;b&gt;x&lt;/b&gt;@example.com');
+    expect(html).not.toContain('<img');
+  });
+});

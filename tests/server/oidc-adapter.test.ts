@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import { errors, type AdapterFactory } from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../server/crypto/secret-box.ts';
+import type { Database } from '../../server/db/database.ts';
+import { createOidcAdapter } from '../../server/oidc/adapter.ts';
+import { purgeExpired } from '../../server/store/cleanup.ts';
+import { upsertClient } from '../../server/store/clients.ts';
+import { testBackends } from './support/databases.ts';
+
+describe.each(testBackends())('the oidc-provider adapter on $name', (backend) => {
+  let db: Database;
+  let adapterFor: AdapterFactory;
+  const box = createSecretBox(crypto.randomBytes(32));
+  const id = () => crypto.randomUUID();
+
+  beforeAll(async () => {
+    db = await backend.open();
+    adapterFor = createOidcAdapter({ db, box });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function expire(model: string, rowId: string): Promise<void> {
+    await db.query("update oidc_payloads set expires_at = now() - interval '1 second' where model = $1 and id = $2", [model, rowId]);
+  }
+
+  it('stores a payload and finds it by id, uid and user code', async () => {
+    const sessions = adapterFor('Session');
+    const sessionId = id();
+    await sessions.upsert(sessionId, { uid: 'session-uid', accountId: 'someone' }, 60);
+    expect(await sessions.find(sessionId)).toEqual({ uid: 'session-uid', accountId: 'someone' });
+    expect(await sessions.findByUid('session-uid')).toEqual({ uid: 'session-uid', accountId: 'someone' });
+    const deviceCodes = adapterFor('DeviceCode');
+    await deviceCodes.upsert(id(), { userCode: 'ABCD-EFGH' }, 60);
+    expect(await deviceCodes.findByUserCode('ABCD-EFGH')).toEqual({ userCode: 'ABCD-EFGH' });
+  });
+
+  it('keeps models apart: the same id in two models is two rows', async () => {
+    const shared = id();
+    await adapterFor('Interaction').upsert(shared, { returnTo: 'interaction' }, 60);
+    await adapterFor('Session').upsert(shared, { uid: 'x' }, 60);
+    expect(await adapterFor('Interaction').find(shared)).toEqual({ returnTo: 'interaction' });
+    expect(await adapterFor('Grant').find(shared)).toBeUndefined();
+  });
+
+  it('replaces a payload on a second upsert', async () => {
+    const interactions = adapterFor('Interaction');
+    const interactionId = id();
+    await interactions.upsert(interactionId, { returnTo: 'first' }, 60);
+    await interactions.upsert(interactionId, { returnTo: 'second' }, 60);
+    expect(await interactions.find(interactionId)).toEqual({ returnTo: 'second' });
+  });
+
+  it('does not return expired rows, and purges them', async () => {
+    const sessions = adapterFor('Session');
+    const sessionId = id();
+    await sessions.upsert(sessionId, { uid: 'expiring-uid' }, 60);
+    await expire('Session', sessionId);
+    expect(await sessions.find(sessionId)).toBeUndefined();
+    expect(await sessions.findByUid('expiring-uid')).toBeUndefined();
+    expect(await purgeExpired(db, new Date())).toBeGreaterThanOrEqual(1);
+    const left = await db.query('select 1 from oidc_payloads where model = $1 and id = $2', ['Session', sessionId]);
+    expect(left.rows).toHaveLength(0);
+  });
+
+  it('keeps rows without an expiry', async () => {
+    const grants = adapterFor('Grant');
+    const grantId = id();
+    await grants.upsert(grantId, { accountId: 'someone' });
+    expect(await grants.find(grantId)).toEqual({ accountId: 'someone' });
+  });
+
+  it('marks a consumed code with the time it was consumed', async () => {
+    const codes = adapterFor('AuthorizationCode');
+    const codeId = id();
+    await codes.upsert(codeId, { grantId: id() }, 60);
+    await codes.consume(codeId);
+    const found = await codes.find(codeId);
+    expect(found?.consumed).toEqual(expect.any(Number));
+    expect(Math.abs(Number(found?.consumed) - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('refuses a code consumed twice at once and revokes its grant', async () => {
+    const grantId = id();
+    const codeId = id();
+    const tokenId = id();
+    await adapterFor('Grant').upsert(grantId, { accountId: 'someone' }, 60);
+    await adapterFor('AuthorizationCode').upsert(codeId, { grantId }, 60);
+    await adapterFor('AccessToken').upsert(tokenId, { grantId }, 60);
+    const codes = adapterFor('AuthorizationCode');
+    const results = await Promise.allSettled([codes.consume(codeId), codes.consume(codeId)]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((result) => result.status === 'rejected');
+    expect(rejected?.reason).toBeInstanceOf(errors.InvalidGrant);
+    expect(await adapterFor('AccessToken').find(tokenId)).toBeUndefined();
+    expect(await adapterFor('Grant').find(grantId)).toBeUndefined();
+  });
+
+  it('revokes by grant id only the rows of that model and that grant', async () => {
+    const grantId = id();
+    const otherGrantId = id();
+    const [revoked, kept, otherModel] = [id(), id(), id()];
+    await adapterFor('AccessToken').upsert(revoked, { grantId }, 60);
+    await adapterFor('AccessToken').upsert(kept, { grantId: otherGrantId }, 60);
+    await adapterFor('AuthorizationCode').upsert(otherModel, { grantId }, 60);
+    await adapterFor('AccessToken').revokeByGrantId(grantId);
+    expect(await adapterFor('AccessToken').find(revoked)).toBeUndefined();
+    expect(await adapterFor('AccessToken').find(kept)).toEqual({ grantId: otherGrantId });
+    expect(await adapterFor('AuthorizationCode').find(otherModel)).toEqual({ grantId });
+  });
+
+  it('destroys one row', async () => {
+    const sessions = adapterFor('Session');
+    const sessionId = id();
+    await sessions.upsert(sessionId, { uid: 'destroy-me' }, 60);
+    await sessions.destroy(sessionId);
+    expect(await sessions.find(sessionId)).toBeUndefined();
+  });
+
+  it.each([
+    {
+      kind: 'public',
+      secret: undefined,
+      auth: { token_endpoint_auth_method: 'none' },
+    },
+    {
+      kind: 'confidential',
+      secret: 'the-secret',
+      auth: { token_endpoint_auth_method: 'client_secret_basic', client_secret: 'the-secret' },
+    },
+  ])('reads a $kind client from the clients table', async ({ kind, secret, auth }) => {
+    const clientId = `${kind}-client`;
+    await upsertClient(db, box, { clientId, name: `A ${kind} app`, redirectUris: ['https://app.example/cb'], isPublic: secret === undefined, secret });
+    expect(await adapterFor('Client').find(clientId)).toEqual({
+      client_id: clientId,
+      client_name: `A ${kind} app`,
+      redirect_uris: ['https://app.example/cb'],
+      response_types: ['code'],
+      grant_types: ['authorization_code'],
+      ...auth,
+    });
+  });
+
+  it('knows no client that is not registered, and refuses to write clients', async () => {
+    const clients = adapterFor('Client');
+    expect(await clients.find('nobody')).toBeUndefined();
+    await expect(clients.upsert('new-client', { client_id: 'new-client' })).rejects.toThrow(/CLI/);
+  });
+});

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../server/clock.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createKeyStore } from '../../server/crypto/key-store.ts';
+import { createSecretBox } from '../../server/crypto/secret-box.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { registerOidcRoutes } from '../../server/oidc/mount.ts';
+import { createOidcProvider } from '../../server/oidc/provider.ts';
+import { upsertClient } from '../../server/store/clients.ts';
+
+// An https issuer served over plain HTTP: the deployment behind a TLS-terminating proxy.
+const PUBLIC_URL = 'https://sso.example';
+
+describe('the provider behind a TLS-terminating proxy', () => {
+  let app: FastifyInstance;
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await migrate(db);
+    const box = createSecretBox(crypto.randomBytes(32));
+    await upsertClient(db, box, { clientId: 'app', name: 'App', redirectUris: [`${PUBLIC_URL}/cb`], isPublic: false, secret: 'secret' });
+    const provider = await createOidcProvider({
+      config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL }),
+      db,
+      keys: createKeyStore({ db, box, clock: systemClock }),
+      box,
+      onInteractionStart: async (_ctx, interaction) => `/auth/login?interaction=${interaction.uid}`,
+    });
+    app = Fastify();
+    registerOidcRoutes(app, provider);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('builds every URL from the issuer, never from the Host or X-Forwarded headers', async () => {
+    const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' };
+    const discovery = await app.inject({ method: 'GET', url: '/.well-known/openid-configuration', headers: forged });
+    expect(discovery.body).not.toContain('attacker.example');
+    expect(discovery.json()).toMatchObject({ issuer: PUBLIC_URL, authorization_endpoint: `${PUBLIC_URL}/oidc/auth`, token_endpoint: `${PUBLIC_URL}/oidc/token` });
+  });
+
+  it('sets only Secure cookies although the connection to it is plain HTTP', async () => {
+    const query = new URLSearchParams({ client_id: 'app', redirect_uri: `${PUBLIC_URL}/cb`, response_type: 'code', scope: 'openid', state: 'abc' });
+    const response = await app.inject({ method: 'GET', url: `/oidc/auth?${query}` });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toMatch(/^\/auth\/login\?interaction=/);
+    const cookies = [response.headers['set-cookie'] ?? []].flat();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).toMatch(/; secure/i);
+  });
+});
