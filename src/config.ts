@@ -1,0 +1,44 @@
+/**
+ * The web app's configuration: one typed module, each key documented.
+ * Values that differ per deployment can be overridden with VITE_* variables at build time.
+ */
+
+/** The shape of the web app's configuration. */
+export interface WebConfig {
+  /** The path the app is served under; every route lives below it. */
+  readonly basePath: string;
+  /** Where the single sign-on API lives (no trailing slash: redaxios adds one). */
+  readonly apiBase: string;
+  /** The external user guide behind the "Can't Log In or Register?" link. */
+  readonly userGuideUrl: string;
+  /** The step the root path, retry links and unknown routes lead back to. */
+  readonly entryStep: string;
+  /** The step that shows failures and unknown challenges. */
+  readonly errorStep: string;
+  /** Page query values kept on every step navigation (the init calls' query values are kept too). */
+  readonly carriedQuery: readonly string[];
+  /** Client-info lookup: the spec's 3 s timeout and 24 h cache. */
+  readonly clientInfo: { readonly timeoutMs: number; readonly cacheTtlMs: number; readonly storageKey: string };
+  /** Feature-flag defaults (spec section 9) used by `flag` conditions until a flag service answers. */
+  readonly featureFlagDefaults: Readonly<Record<string, boolean>>;
+  /** Release identity, for diagnostics. */
+  readonly release: { readonly version: string; readonly environment: string; readonly label: string };
+}
+
+/** The configuration in force. */
+export const config: WebConfig = {
+  basePath: '/auth',
+  apiBase: '/api/sso/v3',
+  userGuideUrl: import.meta.env.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
+  entryStep: 'login',
+  errorStep: 'error',
+  carriedQuery: ['client_id', 'redirect_uri', 'state', 'username', 'interaction'],
+  clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },
+  featureFlagDefaults: {
+    'company-selection-removal': true,
+    'test-flag': false,
+    'disable-sms-mfa': false,
+    'disable-mfa-skip-registration': false,
+  },
+  release: { version: '0.1.0', environment: 'prod', label: 'single-sign-on@0.1.0' },
+};

@@ -1,0 +1,73 @@
+/**
+ * The flow controller: runs a step's calls and turns every outcome into the step to show next.
+ * Failures are steps too: a failed submit stays on its step with the message, a failed entry
+ * goes to the error step.
+ */
+import { toApiError, type ApiClient } from './api-client.ts';
+import { resolveNextStep, type EngineDeps } from './engine.ts';
+import type { Step, StepResponse } from './flow-types.ts';
+import { runStepCall } from './step-call.ts';
+
+/** What the shown step knows: the answer that led to it, or the failure to report. */
+export interface StepContext {
+  stepId: string;
+  response?: StepResponse;
+  error?: string;
+}
+
+/** The step to show and its context. */
+export interface Transition {
+  step: Step;
+  context: StepContext;
+}
+
+/** The controller's collaborators. */
+export interface FlowControllerDeps extends EngineDeps {
+  api: ApiClient;
+  track: (event: string) => void;
+}
+
+/** Runs step calls and decides transitions. */
+export interface FlowController {
+  /** Runs the step's `init` call (the step was entered directly); undefined when it has none. */
+  enter(step: Step, query: URLSearchParams): Promise<Transition | undefined>;
+  /** Runs the step's `call` with the submitted values. */
+  submit(step: Step, values: Readonly<Record<string, unknown>>, query: URLSearchParams, current?: StepContext): Promise<Transition>;
+  /** The transition after `step` received `response`. */
+  advance(step: Step, response: StepResponse): Transition;
+}
+
+/** Creates a flow controller over the given registry, flags and API client. */
+export function createFlowController(deps: FlowControllerDeps): FlowController {
+  const advance = (step: Step, response: StepResponse): Transition => {
+    const next = resolveNextStep(step, response, deps);
+    return { step: next, context: { stepId: next.id, response } };
+  };
+  const errorStep = (): Step => deps.registry.get(deps.errorStep);
+
+  return {
+    advance,
+    async enter(step, query) {
+      if (!step.init) return undefined;
+      try {
+        return advance(step, await runStepCall({ call: step.init, query }, deps.api));
+      } catch (error) {
+        // Nothing on this step can work without its entry call, so show the failure instead.
+        const failed = errorStep();
+        return { step: failed, context: { stepId: failed.id, error: toApiError(error).message } };
+      }
+    },
+    async submit(step, values, query, current) {
+      if (!step.call) return { step, context: { stepId: step.id, response: current?.response } };
+      try {
+        const call = { call: step.call, query, values, parameters: current?.response?.parameters };
+        const transition = advance(step, await runStepCall(call, deps.api));
+        if (step.events?.success) deps.track(step.events.success);
+        return transition;
+      } catch (error) {
+        if (step.events?.error) deps.track(step.events.error);
+        return { step, context: { stepId: step.id, response: current?.response, error: toApiError(error).message } };
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Types for the flow files in flows/*.json, mirroring schemas/flow.schema.json.
+ * The flow files are the source of truth; these types only describe their shape.
+ */
+
+/** A condition of a next rule: every key given must hold. */
+export interface Condition {
+  challenge?: string;
+  exists?: string;
+  equals?: { field: string; value: string | number | boolean | null };
+  in?: { field: string; values: ReadonlyArray<string | number | boolean> };
+  /** "name" holds when the flag is on, "!name" when it is off. */
+  flag?: string;
+}
+
+/** One next rule: go to `go` when `when` holds (or always, without `when`). */
+export interface NextRule {
+  when?: Condition;
+  go: string;
+}
+
+/** An API call a step makes, relative to /api/sso/v3/. */
+export interface StepCall {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Page query values sent along with the call. */
+  query?: readonly string[];
+  /** Form fields sent encrypted to the server's credential key. */
+  encrypt?: readonly string[];
+}
+
+/** Where a form field takes its starting value from. */
+export interface PrefillSource {
+  query: string;
+}
+
+/** The form of a step: a JSON Schema in schemas/forms/ plus its rjsf ui schema. */
+export interface StepForm {
+  schema: string;
+  ui?: Record<string, unknown>;
+  submit: string;
+  /** field -> ajv keyword -> message key. */
+  messages?: Record<string, Record<string, string>>;
+  prefill?: Record<string, PrefillSource>;
+}
+
+/** Analytics event names a step fires. */
+export interface StepEvents {
+  view?: string;
+  success?: string;
+  error?: string;
+}
+
+/** One screen of a flow, as written in flows/*.json. */
+export interface StepDefinition {
+  description?: string;
+  challenges?: readonly string[];
+  route: string;
+  title: string;
+  headline?: string;
+  body?: string;
+  form?: StepForm;
+  init?: StepCall;
+  call?: StepCall;
+  navigate?: string;
+  events?: StepEvents;
+  next?: readonly NextRule[];
+}
+
+/** A step together with its id and the flow it belongs to. */
+export interface Step extends StepDefinition {
+  id: string;
+  flowId: string;
+}
+
+/** A whole flow file. */
+export interface FlowDefinition {
+  id: string;
+  description?: string;
+  steps: Record<string, StepDefinition>;
+}
+
+/** What a step API call answers on success (the server protocol). */
+export interface StepResponse {
+  challenge?: string;
+  parameters?: Record<string, unknown>;
+  redirect_to?: string;
+  [field: string]: unknown;
+}

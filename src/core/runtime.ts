@@ -1,0 +1,26 @@
+/**
+ * The app's wiring of the core: one flow controller and one client-name lookup over the shared
+ * API client, built from config. Views import these; tests build their own from the factories.
+ */
+import { config } from '../config.ts';
+import { track } from './analytics.ts';
+import { apiClient } from './api-client.ts';
+import { createClientNameLookup } from './client-info.ts';
+import { createFlowController, type FlowController } from './flow-controller.ts';
+import { stepRegistry } from './flows.ts';
+import { carriedQueryNames } from './routes.ts';
+
+/** The flow controller the views drive. */
+export const flowController: FlowController = createFlowController({
+  registry: stepRegistry,
+  flags: config.featureFlagDefaults,
+  errorStep: config.errorStep,
+  api: apiClient,
+  track,
+});
+
+/** Looks up the client name for "Signing in to {client}". */
+export const lookupClientName = createClientNameLookup(apiClient, config.clientInfo);
+
+/** Query names kept on every step navigation. */
+export const carriedQuery: readonly string[] = carriedQueryNames(stepRegistry.steps.values(), config.carriedQuery);

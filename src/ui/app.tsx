@@ -1,0 +1,42 @@
+/**
+ * The app: routes derived from every step's `route`, under the /auth base. The root goes to the
+ * entry step; any other unknown path renders the error step.
+ */
+import { Provider } from 'jotai';
+import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
+import { config } from '../config.ts';
+import { stepRegistry } from '../core/flows.ts';
+import { buildStepPath, toRoutePattern } from '../core/routes.ts';
+import { StepView } from './step-view.tsx';
+
+const steps = [...stepRegistry.steps.values()];
+
+/** Sends the root path to the entry step, keeping the query a client app sent. */
+function RootRedirect() {
+  const search = useSearch();
+  const path = buildStepPath(stepRegistry.get(config.entryStep)) ?? '/';
+  return <Redirect to={search ? `${path}?${search}` : path} replace />;
+}
+
+/** The whole web app. */
+export function App() {
+  return (
+    <Provider>
+      <Router base={config.basePath}>
+        <Switch>
+          <Route path="/">
+            <RootRedirect />
+          </Route>
+          {steps.map((step) => (
+            <Route key={step.id} path={toRoutePattern(step.route)}>
+              {(params) => <StepView key={step.id} step={step} params={params} />}
+            </Route>
+          ))}
+          <Route>
+            <StepView step={stepRegistry.get(config.errorStep)} />
+          </Route>
+        </Switch>
+      </Router>
+    </Provider>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The one renderer for every step: headline, body, the step's form, its error alert and busy
+ * state. It reads only the step's data, never which step or challenge it is.
+ */
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { config } from '../config.ts';
+import { track } from '../core/analytics.ts';
+import type { Step } from '../core/flow-types.ts';
+import { stepRegistry } from '../core/flows.ts';
+import { t, type MessageParams } from '../core/messages.ts';
+import { buildStepPath } from '../core/routes.ts';
+import { ClientBanner } from './client-banner.tsx';
+import { PageLayout } from './page-layout.tsx';
+import { Spinner } from './spinner.tsx';
+import { StepForm } from './step-form.tsx';
+import { useStepFlow } from './use-step-flow.ts';
+
+/** Props of a step view. */
+export interface StepViewProps {
+  step: Step;
+  /** Values of the route's `:name` segments. */
+  params?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The string and number values of a record, usable as message placeholders. */
+function placeholderValues(source: Readonly<Record<string, unknown>> | undefined): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(source ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+  }
+  return values;
+}
+
+/** Renders `step` with its flow state. */
+export function StepView({ step, params }: StepViewProps) {
+  const flow = useStepFlow(step);
+  const parameters = flow.context?.response?.parameters;
+  const error = flow.context?.error;
+  const placeholders: MessageParams = { ...placeholderValues(parameters), ...placeholderValues(params) };
+  // A step without a form is a message screen: a failure passed to it is its message.
+  const messageScreen = !step.form && !step.navigate;
+  const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
+  const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
+
+  useEffect(() => {
+    document.title = step.title;
+  }, [step.title]);
+
+  useEffect(() => {
+    if (step.events?.view) track(step.events.view);
+  }, [step.events?.view]);
+
+  return (
+    <PageLayout>
+      <ClientBanner clientId={flow.query.get('client_id')} knownName={knownName} />
+      {step.headline ? <h1 className="headline">{t(step.headline, placeholders)}</h1> : null}
+      {body ? (
+        <p className={error && !step.form ? 'body alert' : 'body'} role={error && !step.form ? 'alert' : undefined}>
+          {body}
+        </p>
+      ) : null}
+      {step.form && error ? (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {step.form && !flow.entering ? (
+        <StepForm form={step.form} query={flow.query} busy={flow.submitting} onSubmit={(values) => void flow.submit(values)} />
+      ) : null}
+      {flow.entering || step.navigate ? <Spinner /> : null}
+      {messageScreen ? (
+        <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>
+          {t('error.retry')}
+        </Link>
+      ) : null}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Binds a step to the flow controller: runs its entry call when it is entered directly, submits
+ * its form, follows `navigate`, and moves the router to whatever step the engine picks.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAtom } from 'jotai';
+import { useLocation, useSearch } from 'wouter';
+import { config } from '../config.ts';
+import { preloadEncryption } from '../core/credentials.ts';
+import type { StepContext, Transition } from '../core/flow-controller.ts';
+import type { Step } from '../core/flow-types.ts';
+import { stepRegistry } from '../core/flows.ts';
+import { readPath } from '../core/read-path.ts';
+import { buildStepPath, carryQuery } from '../core/routes.ts';
+import { carriedQuery, flowController } from '../core/runtime.ts';
+import { safeNavigationUrl } from '../core/safe-url.ts';
+import { stepContextAtom } from '../state/step-context-atom.ts';
+import { leaveTo } from './browser-navigation.ts';
+
+/** What a step view needs from the flow. */
+export interface StepFlow {
+  /** This step's context, if the flow has one for it. */
+  context: StepContext | undefined;
+  query: URLSearchParams;
+  /** The query carried to other steps, as "?a=b" or "". */
+  carried: string;
+  /** True while the step's entry call runs. */
+  entering: boolean;
+  /** True while a submit of this step is in flight. */
+  submitting: boolean;
+  submit: (values: Readonly<Record<string, unknown>>) => Promise<void>;
+}
+
+/** The flow state and actions for `step`. */
+export function useStepFlow(step: Step): StepFlow {
+  const [context, setContext] = useAtom(stepContextAtom);
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const carried = carryQuery(search, carriedQuery);
+  const own = context?.stepId === step.id ? context : undefined;
+  const [entering, setEntering] = useState(() => own === undefined && step.init !== undefined);
+  const [submitting, setSubmitting] = useState(false);
+  const alive = useRef(true);
+  const started = useRef<string | undefined>(undefined);
+  const assigned = useRef<string | undefined>(undefined);
+
+  const go = useCallback(
+    (transition: Transition) => {
+      if (!alive.current) return;
+      setContext(transition.context);
+      if (transition.step.id === step.id) return;
+      const error = stepRegistry.get(config.errorStep);
+      const path = buildStepPath(transition.step, transition.context.response?.parameters) ?? buildStepPath(error) ?? '/';
+      navigate(`${path}${carried}`);
+    },
+    [step.id, setContext, navigate, carried],
+  );
+
+  // A step entered by URL, not by the engine, starts with its init call. The ref keeps React's
+  // development double-effect from sending it twice.
+  useEffect(() => {
+    alive.current = true;
+    const key = `${step.id}?${search}`;
+    if (!own && step.init && started.current !== key) {
+      started.current = key;
+      setEntering(true);
+      void flowController.enter(step, query).then((transition) => {
+        if (alive.current) setEntering(false);
+        if (transition) go(transition);
+      });
+    }
+    return () => {
+      alive.current = false;
+    };
+  }, [step, search, query, own, go]);
+
+  // Fetch the encryption code while the user types, so the submit does not wait for it.
+  useEffect(() => {
+    if (step.call?.encrypt?.length) preloadEncryption();
+  }, [step.call]);
+
+  // A `navigate` step hands the browser to the URL in its response; without one it is a dead end.
+  useEffect(() => {
+    if (!step.navigate) return;
+    const url = safeNavigationUrl(readPath(own?.response, step.navigate), window.location.href);
+    if (url && assigned.current !== url) {
+      assigned.current = url;
+      leaveTo(url);
+    } else if (!url) go({ step: stepRegistry.get(config.errorStep), context: { stepId: config.errorStep } });
+  }, [step.navigate, own, go]);
+
+  const submit = useCallback(
+    async (values: Readonly<Record<string, unknown>>) => {
+      // Clear the previous failure so a repeated message is announced again.
+      setContext({ stepId: step.id, response: own?.response });
+      setSubmitting(true);
+      const transition = await flowController.submit(step, values, query, own);
+      if (alive.current) setSubmitting(false);
+      go(transition);
+    },
+    [step, own, query, go, setContext],
+  );
+
+  return { context: own, query, carried, entering, submitting, submit };
+}

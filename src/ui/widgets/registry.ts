@@ -1,0 +1,15 @@
+/**
+ * The widget registry: a ui schema picks a widget by name with "ui:widget": "<name>".
+ * Read top to bottom; add a widget by adding a line.
+ */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { EmailWidget } from './email-widget.tsx';
+import { PasswordWidget } from './password-widget.tsx';
+import { TextWidget } from './text-widget.tsx';
+
+/** Widget name -> component, passed to rjsf's `widgets` prop. */
+export const widgetRegistry: RegistryWidgetsType = {
+  email: EmailWidget,
+  password: PasswordWidget,
+  text: TextWidget,
+};

@@ -1,0 +1,55 @@
+// @vitest-environment node
+/**
+ * The production bundle in dist/web (npm test builds it first): CSP-safe (the page is served with
+ * script-src 'self', so no eval or new Function) and small enough for the login screen.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const dist = join(import.meta.dirname, '..', '..', 'dist', 'web');
+const LOGIN_JS_GZIP_BUDGET = 135 * 1024;
+
+function builtScripts(): Array<{ name: string; code: string }> {
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error('dist/web is missing: run `npm run build` first (npm test does it before vitest)');
+  }
+  const assets = join(dist, 'assets');
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({ name, code: readFileSync(join(assets, name), 'utf8') }));
+}
+
+/** The scripts index.html loads up front: its entry module and the chunks it preloads. */
+function initialScripts(): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/auth\/assets\/([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+}
+
+describe('dist/web bundle', () => {
+  it('contains no eval or new Function in any script', () => {
+    const offenders = builtScripts().flatMap(({ name, code }) =>
+      [/\bnew Function\s*\(/, /\beval\s*\(/, /\bFunction\s*\(\s*["'`]/].filter((pattern) => pattern.test(code)).map((p) => `${name}: ${p}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('loads the login screen with at most 135 KB of gzipped JavaScript', () => {
+    const scripts = builtScripts();
+    const initial = initialScripts();
+    expect(initial.length).toBeGreaterThan(0);
+    const size = initial.reduce((total, name) => {
+      const script = scripts.find((candidate) => candidate.name === name);
+      if (!script) throw new Error(`index.html loads ${name}, which is not in dist/web/assets`);
+      return total + gzipSync(script.code, { level: 9 }).length;
+    }, 0);
+    expect(size).toBeLessThanOrEqual(LOGIN_JS_GZIP_BUDGET);
+  });
+
+  it('serves its assets from /auth/', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(html).toMatch(/src="\/auth\/assets\//);
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+  });
+});

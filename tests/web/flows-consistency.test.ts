@@ -1,0 +1,104 @@
+// @vitest-environment node
+/**
+ * Guards the flow data the web app runs on: every flow validates against its meta-schema, every
+ * reference resolves, every challenge kind has a step, every message key exists.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { config } from '../../src/config.ts';
+import type { FlowDefinition, Step } from '../../src/core/flow-types.ts';
+import { stepRegistry } from '../../src/core/flows.ts';
+import { hasMessage } from '../../src/core/messages.ts';
+import { formAssets } from '../../src/ui/form-registry.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const flowFiles = readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json'));
+const readJson = (...parts: string[]): unknown => JSON.parse(readFileSync(join(root, ...parts), 'utf8'));
+const flowSchema = readJson('schemas', 'flow.schema.json') as { definitions: { challengeKind: { enum: string[] } } };
+const challengeKinds = flowSchema.definitions.challengeKind.enum;
+const steps: Step[] = [...stepRegistry.steps.values()];
+
+/** Every file under src/ except generated code, with its text. */
+function sourceFiles(dir = join(root, 'src')): Array<{ path: string; text: string }> {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path);
+    return /\.(ts|tsx|css)$/.test(entry.name) ? [{ path, text: readFileSync(path, 'utf8') }] : [];
+  });
+}
+
+describe('flow files', () => {
+  const validate = new Ajv({ allErrors: true, allowUnionTypes: true }).compile(flowSchema);
+
+  it.each(flowFiles)('%s validates against schemas/flow.schema.json', (file) => {
+    const valid = validate(readJson('flows', file));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('are all loaded by the app (the glob picks up every file)', () => {
+    const onDisk = flowFiles.flatMap((file) => Object.keys((readJson('flows', file) as FlowDefinition).steps));
+    expect([...stepRegistry.steps.keys()].sort()).toEqual(onDisk.sort());
+  });
+});
+
+describe('steps', () => {
+  it.each(challengeKinds)('challenge kind %s resolves to a step', (kind) => {
+    expect(stepRegistry.forChallenge(kind)).toBeDefined();
+  });
+
+  it.each(steps.flatMap((step) => (step.next ?? []).map((rule) => [step.id, rule.go] as const)))(
+    'next rule of %s points at an existing step (%s)',
+    (_from, to) => {
+      expect(stepRegistry.steps.has(to)).toBe(true);
+    },
+  );
+
+  it('have distinct routes', () => {
+    const routes = steps.map((step) => step.route);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('include the configured entry and error steps', () => {
+    expect(stepRegistry.steps.has(config.entryStep)).toBe(true);
+    expect(stepRegistry.steps.has(config.errorStep)).toBe(true);
+  });
+
+  it.each(steps.filter((step) => step.form).map((step) => [step.id, step.form?.schema ?? ''] as const))(
+    'form of %s has its schema and a precompiled validator (%s)',
+    (_id, schemaFile) => {
+      expect(() => formAssets(schemaFile)).not.toThrow();
+    },
+  );
+});
+
+describe('message keys', () => {
+  const keysOf = (step: Step): string[] => [
+    ...(step.headline ? [step.headline] : []),
+    ...(step.body ? [step.body] : []),
+    ...(step.form ? [step.form.submit] : []),
+    ...Object.values(step.form?.messages ?? {}).flatMap((byKeyword) => Object.values(byKeyword)),
+  ];
+
+  it.each(steps.flatMap((step) => keysOf(step).map((key) => [step.id, key] as const)))('step %s uses existing key %s', (_id, key) => {
+    expect(hasMessage(key)).toBe(true);
+  });
+
+  it('used literally in src/ all exist', () => {
+    const used = sourceFiles().flatMap(({ text }) => [...text.matchAll(/\bt\(\s*'([a-z][\w.]*)'/g)].map((match) => match[1] ?? ''));
+    const ternaries = sourceFiles().flatMap(({ text }) => [...text.matchAll(/\bt\([^)]*\?\s*'([a-z][\w.]*)'\s*:\s*'([a-z][\w.]*)'/g)].flatMap((m) => [m[1] ?? '', m[2] ?? '']));
+    const missing = [...used, ...ternaries].filter((key) => !hasMessage(key));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('src/', () => {
+  it('never names a challenge kind (the renderer must stay flow-agnostic)', () => {
+    const offenders = sourceFiles().flatMap(({ path, text }) =>
+      challengeKinds.filter((kind) => new RegExp(`['"\`]${kind}['"\`]`).test(text)).map((kind) => `${path}: ${kind}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

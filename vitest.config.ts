@@ -1,0 +1,31 @@
+/**
+ * Tests in two projects. `web`: tests/web/** in jsdom, built like the app (vite.config.ts: React,
+ * the bundle-size aliases); a file can opt back into node with `// @vitest-environment node`.
+ * `server`: every other tests/**\/*.test.ts(x) in node, untouched by the browser build settings.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/web/setup.ts'],
+          globalSetup: ['tests/web/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/web/**', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
