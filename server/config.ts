@@ -29,6 +29,8 @@ export const LIMITS = {
   PASSWORD_MAX_LENGTH: 256,
   /** Largest JSON body any endpoint accepts. */
   REQUEST_BODY_MAX_BYTES: 16 * 1024,
+  /** How often each server process deletes expired transactions, nonces and provider rows. */
+  CLEANUP_INTERVAL: 10 * 60,
   /** Client info is cached by browsers this long (spec, section 9). */
   CLIENT_INFO_MAX_AGE: 24 * 3600,
 } as const;

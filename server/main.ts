@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_USER, seedDemo } from './admin/seed.ts';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, LIMITS, loadConfig } from './config.ts';
+import { purgeExpired } from './store/cleanup.ts';
 import { randomToken } from './crypto/hash.ts';
 import { createSecretBox, loadMasterKey } from './crypto/secret-box.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -15,14 +15,22 @@ async function start(): Promise<void> {
   const { db, release } = await openConfiguredDatabase(config);
   if (config.seedDemo) await seedDemo({ db, box: createSecretBox(masterKey), config });
   const adminToken = randomToken();
+  // Imported only now, so a configuration error is reported alone, before the provider library loads.
+  const { buildApp } = await import('./app.ts');
   const { app } = await buildApp({ config, db, masterKey, adminToken });
   const adminFile = path.join(config.dataDir, ADMIN_FILE_NAME);
+
+  const cleanup = setInterval(() => {
+    purgeExpired(db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'cleanup of expired rows failed'));
+  }, LIMITS.CLEANUP_INTERVAL * 1000);
+  cleanup.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`received ${signal}, shutting down`);
+    clearInterval(cleanup);
     fs.rmSync(adminFile, { force: true });
     await app.close();
     await release();

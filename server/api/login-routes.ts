@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords.ts';
-import { completeInteraction } from '../oidc/provider.ts';
+import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import { advanceTransaction, deleteTransaction } from '../store/transactions.ts';
 import type { ApiContext } from './api-context.ts';
@@ -25,7 +25,10 @@ export function loginRoutes(context: ApiContext) {
       if (!(await advanceTransaction(context.db, token, transaction.challenge, { challenge: FINISHING, userId: found.user.id }))) {
         throw new ApiError('step.out_of_order');
       }
-      const returnTo = await completeInteraction(context.provider, transaction.interactionUid, found.user.id);
+      const returnTo = await completeInteraction(context.provider, transaction.interactionUid, found.user.id).catch((error: unknown) => {
+        // The provider's side of the sign-in expired while the user typed: they must start again from the app.
+        throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
+      });
       await deleteTransaction(context.db, token);
       clearTransactionCookie(context.config, reply);
       reply.header('cache-control', 'no-store');

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** The port the e2e server listens on (127.0.0.1 only); override with E2E_PORT. */
+const PORT = Number(process.env.E2E_PORT ?? 18080);
+const BASE_URL = `http://localhost:${PORT}`;
+
+/** Chromium as Debian ships it; Playwright's own browser download is not reachable here. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    url: `${BASE_URL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_URL: BASE_URL,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      // A fresh embedded database for every run, so runs never see each other's data.
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-')),
+    },
+  },
+});

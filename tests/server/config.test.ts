@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('defaults to the embedded database on 127.0.0.1:8080 with a localhost public URL', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, publicUrl: 'http://localhost:8080', databaseUrl: undefined, env: 'development', seedDemo: true });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^PORT /],
+    [{ PORT: '70000' }, /^PORT /],
+    [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL /],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, /^DATABASE_URL /],
+    [{ PUBLIC_URL: 'ftp://example.com' }, /^PUBLIC_URL /],
+    [{ PUBLIC_URL: 'https://example.com/sso' }, /^PUBLIC_URL /],
+    [{ NODE_ENV: 'staging' }, /^NODE_ENV /],
+    [{ NODE_ENV: 'production' }, /^MASTER_KEY /],
+    [{ MASTER_KEY: 'short' }, /^MASTER_KEY /],
+    [{ SEED_DEMO: 'maybe' }, /^SEED_DEMO /],
+  ])('refuses %o with one line naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(pattern);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

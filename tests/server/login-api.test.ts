@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLoginScreen, signIn, submitLogin, TestBrowser } from './support/sign-in.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const API = '/api/sso/v3';
+
+describe('signing in through the step API', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('sends a direct link with client_id, redirect_uri and state through the provider to the login screen', async () => {
+    const browser = new TestBrowser(server.app);
+    const { interaction } = await openLoginScreen(browser, server.publicClient);
+    expect(browser.jar.names()).toContain('sso_tx');
+    const screen = await browser.request('GET', `${API}/authorize?interaction=${interaction}&client_id=${server.publicClient.clientId}`);
+    expect(screen.statusCode).toBe(200);
+    expect(screen.json()).toEqual({ challenge: 'LOGIN_REQUIRED', parameters: { client_id: 'sso-account', client_name: 'Account Area' } });
+  });
+
+  it('returns the browser to the client with a code and the state unchanged after a correct password', async () => {
+    const browser = new TestBrowser(server.app);
+    const state = 'opaque/state with spaces & symbols';
+    const { callback } = await signIn(browser, { ...server.publicClient, state, email: server.user.email, password: server.user.password });
+    expect(callback.origin + callback.pathname).toBe(server.publicClient.redirectUri);
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('answers a wrong password and an unknown email with the same status and body', async () => {
+    const wrongPassword = new TestBrowser(server.app);
+    await openLoginScreen(wrongPassword, server.publicClient);
+    const first = await submitLogin(wrongPassword, server.user.email, 'not-the-password');
+    const unknownUser = new TestBrowser(server.app);
+    await openLoginScreen(unknownUser, server.publicClient);
+    const second = await submitLogin(unknownUser, 'nobody@example.com', 'not-the-password');
+    expect(first.statusCode).toBe(401);
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json()).toEqual(first.json());
+    expect(first.json()).toEqual({ error_code: 'auth.invalid_credentials', error_message: 'Incorrect email or password.' });
+  });
+
+  it('refuses a captured encrypted password when it is sent again', async () => {
+    const browser = new TestBrowser(server.app);
+    await openLoginScreen(browser, server.publicClient);
+    const password = await browser.encrypt('not-the-password');
+    const first = await browser.request('POST', `${API}/auth/login`, { email: server.user.email, password });
+    const replay = await browser.request('POST', `${API}/auth/login`, { email: server.user.email, password });
+    expect(first.json().error_code).toBe('auth.invalid_credentials');
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error_code).toBe('credentials.unreadable');
+  });
+
+  it('refuses a password sent in clear text', async () => {
+    const browser = new TestBrowser(server.app);
+    await openLoginScreen(browser, server.publicClient);
+    const response = await browser.request('POST', `${API}/auth/login`, { email: server.user.email, password: server.user.password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('credentials.unreadable');
+  });
+
+  it("validates the payload against the step's schema, in the spec's words", async () => {
+    const browser = new TestBrowser(server.app);
+    await openLoginScreen(browser, server.publicClient);
+    const missingEmail = await browser.request('POST', `${API}/auth/login`, { password: await browser.encrypt('x') });
+    expect(missingEmail.statusCode).toBe(400);
+    expect(missingEmail.json()).toEqual({ error_code: 'request.invalid', error_message: "Please enter your email address e.g, 'name@example.com'" });
+    const badEmail = await browser.request('POST', `${API}/auth/login`, { email: 'not-an-email', password: await browser.encrypt('x') });
+    expect(badEmail.json().error_message).toBe("Please enter valid email address. e.g 'name@example.com'");
+  });
+
+  it('refuses a login step when the browser has no sign-in in progress', async () => {
+    const browser = new TestBrowser(server.app);
+    const response = await browser.request('POST', `${API}/auth/login`, { email: server.user.email, password: 'x' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('transaction.missing');
+  });
+
+  it('refuses to repeat the login step once it has been passed', async () => {
+    const browser = new TestBrowser(server.app);
+    await openLoginScreen(browser, server.publicClient);
+    const cookie = browser.jar.header('/api/sso/v3/auth/login');
+    expect((await submitLogin(browser, server.user.email, server.user.password)).statusCode).toBe(200);
+    const again = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: server.user.email, password: await browser.encrypt(server.user.password) }),
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error_code).toBe('transaction.missing');
+  });
+
+  it('says "Authenticate initiate error" when the interaction is not the browser\'s own', async () => {
+    const browser = new TestBrowser(server.app);
+    await openLoginScreen(browser, server.publicClient);
+    const response = await browser.request('GET', `${API}/authorize?interaction=someone-elses-uid`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_message).toBe('Authenticate initiate error, please refresh the browser or try again later');
+  });
+});
+
+describe('checking the client app before any redirect', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const authorize = (query: Record<string, string>) => server.app.inject({ method: 'GET', url: `${API}/authorize?${new URLSearchParams(query)}` });
+  const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+  it.each([
+    ['an unknown client', { client_id: 'nobody', redirect_uri: 'http://localhost:8080/demo/auth/callback' }, 'client.unknown'],
+    ['no client at all', {}, 'client.missing'],
+    ['a redirect_uri that only starts like a registered one', { client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback/../../evil' }, 'client.redirect_uri_mismatch'],
+    ['a redirect_uri with an extra query', { client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback?x=1' }, 'client.redirect_uri_mismatch'],
+    ['a public client without PKCE', { client_id: 'sso-account', redirect_uri: 'http://localhost:8080/demo/user-management/auth/callback' }, 'client.pkce_required'],
+    ['PKCE with the plain method', { client_id: 'sso-account', redirect_uri: 'http://localhost:8080/demo/user-management/auth/callback', code_challenge: challenge, code_challenge_method: 'plain' }, 'client.pkce_required'],
+  ])('answers %s with an error and no redirect', async (_case, query, code) => {
+    const response = await authorize(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: code });
+    expect(response.json().redirect_to).toBeUndefined();
+  });
+
+  it('lets a confidential client link without PKCE', async () => {
+    const response = await authorize({ client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback', state: 's' });
+    expect(response.statusCode).toBe(200);
+    expect(new URL(response.json().redirect_to).pathname).toBe('/oidc/auth');
+  });
+
+  it('tells a screen which app the user is signing in to', async () => {
+    const response = await server.app.inject({ method: 'GET', url: `${API}/clients/sso-dashboard` });
+    expect(response.json()).toEqual({ client_id: 'sso-dashboard', name: 'Dashboard', client_name: 'Dashboard' });
+    const unknown = await server.app.inject({ method: 'GET', url: `${API}/clients/nobody` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error_code: 'client.not_found', error_message: 'Failed to fetch client information' });
+  });
+});

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_CLIENTS, DEMO_USER, seedDemo } from '../../../server/admin/seed.ts';
+import type { ApiContext } from '../../../server/api/api-context.ts';
+import { buildApp } from '../../../server/app.ts';
+import type { Clock } from '../../../server/clock.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { createSecretBox } from '../../../server/crypto/secret-box.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { findClient } from '../../../server/store/clients.ts';
+import { testBackends, type TestBackend } from './databases.ts';
+
+/** The public URL tests pretend the server has; `inject` ignores hosts, so any origin works. */
+export const TEST_PUBLIC_URL = 'http://localhost:8080';
+
+/** A whole server on a fresh database with the demo clients and user, driven with `inject`. */
+export interface TestApp {
+  app: FastifyInstance;
+  context: ApiContext;
+  db: Database;
+  publicClient: { clientId: string; redirectUri: string };
+  confidentialClient: { clientId: string; redirectUri: string; secret: string };
+  user: typeof DEMO_USER;
+  close(): Promise<void>;
+}
+
+/** Builds the server on `backend` (PGlite by default); options let a test supply a fake clock or env. */
+export async function startTestApp(options: { backend?: TestBackend; clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const backend = options.backend ?? testBackends()[0]!;
+  const db = await backend.open();
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: path.join(os.tmpdir(), 'sso-test'), ...options.env });
+  const masterKey = crypto.randomBytes(32);
+  const box = createSecretBox(masterKey);
+  await seedDemo({ db, box, config });
+  const { app, context } = await buildApp({ config, db, masterKey, clock: options.clock });
+  await app.ready();
+  const [account, dashboard] = DEMO_CLIENTS;
+  const dashboardClient = await findClient(db, box, dashboard.clientId);
+  return {
+    app,
+    context,
+    db,
+    publicClient: { clientId: account.clientId, redirectUri: new URL(account.callbackPath, TEST_PUBLIC_URL).href },
+    confidentialClient: { clientId: dashboard.clientId, redirectUri: new URL(dashboard.callbackPath, TEST_PUBLIC_URL).href, secret: dashboardClient!.secret! },
+    user: DEMO_USER,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
