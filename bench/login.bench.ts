@@ -7,6 +7,7 @@ import os from 'node:os';
 import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../server/auth/passwords.ts';
 import { openLoginScreen, TestBrowser } from '../tests/server/support/sign-in.ts';
+import { testBackends } from '../tests/server/support/databases.ts';
 import { startTestApp } from '../tests/server/support/test-app.ts';
 
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 120);
@@ -25,8 +26,16 @@ async function inParallel<T>(items: T[], worker: (item: T) => Promise<void>): Pr
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * The embedded database on disk, as `npm start` runs it; `BENCH_DATABASE=postgres` (with TEST_DATABASE_URL set)
+ * measures PostgreSQL, `pglite` the in-memory embedded database.
+ */
+const BACKEND = process.env.BENCH_DATABASE ?? 'pglite-disk';
+
 async function main(): Promise<void> {
-  const server = await startTestApp();
+  const backend = testBackends().find((candidate) => candidate.name === BACKEND);
+  if (!backend) throw new Error(`no ${BACKEND} backend: set TEST_DATABASE_URL to bench PostgreSQL`);
+  const server = await startTestApp({ backend });
   const { email, password } = server.user;
 
   // Untimed: each simulated browser opens the login screen and encrypts its password, as a browser would.
@@ -54,7 +63,7 @@ async function main(): Promise<void> {
   const verifiesPerSecond = LOGINS / argonSeconds;
   process.stdout.write(
     [
-      `logins: ${LOGINS}, concurrency: ${CONCURRENCY}, cores: ${os.availableParallelism()}`,
+      `database: ${BACKEND}, logins: ${LOGINS}, concurrency: ${CONCURRENCY}, cores: ${os.availableParallelism()}`,
       `full login path (encrypted credentials -> code): ${loginsPerSecond.toFixed(1)} logins/s`,
       `argon2id verify only (m=19456 KiB, t=2, p=1):    ${verifiesPerSecond.toFixed(1)} verifies/s`,
       `ratio: ${(loginsPerSecond / verifiesPerSecond).toFixed(3)} (goal >= 0.9; Keycloak's published sizing is about 0.22)`,

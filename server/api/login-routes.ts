@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords.ts';
 import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
-import { advanceTransaction, deleteTransaction } from '../store/transactions.ts';
+import { finishTransaction } from '../store/transactions.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 import { admitStep } from './step-guard.ts';
 import { clearTransactionCookie } from './transaction-cookie.ts';
-
-/** The transaction's state while the interaction is being finished, so a second submit cannot race it. */
-const FINISHING = 'FINISHING';
 
 /** `POST auth/login`: checks the encrypted credentials and finishes the interaction with a redirect. */
 export function loginRoutes(context: ApiContext) {
@@ -22,14 +19,12 @@ export function loginRoutes(context: ApiContext) {
       // Unknown users are checked against a decoy hash, so both failures cost the same and look the same.
       const valid = await verifyPassword(password, found?.passwordHash);
       if (!found || !valid) throw new ApiError('auth.invalid_credentials');
-      if (!(await advanceTransaction(context.db, token, transaction.challenge, { challenge: FINISHING, userId: found.user.id }))) {
-        throw new ApiError('step.out_of_order');
-      }
+      // Claim the transaction first, so of two concurrent correct submits only one finishes the sign-in.
+      if (!(await finishTransaction(context.db, token, transaction.challenge))) throw new ApiError('transaction.missing');
       const returnTo = await completeInteraction(context.provider, transaction.interactionUid, found.user.id).catch((error: unknown) => {
         // The provider's side of the sign-in expired while the user typed: they must start again from the app.
         throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
       });
-      await deleteTransaction(context.db, token);
       clearTransactionCookie(context.config, reply);
       reply.header('cache-control', 'no-store');
       return { redirect_to: returnTo };

@@ -33,13 +33,18 @@ export interface KeyStore {
 
 const CREDENTIAL_ALG = 'RSA-OAEP-256';
 const SIGNING_ALG = 'ES256';
+/**
+ * How long a process trusts its cached view of a key's retirement before asking the database again. Another
+ * process may rotate the key; a retired key stays valid for the whole grace period, so a minute of staleness is safe.
+ */
+const KEY_RECHECK_MS = 60_000;
 /** Serialises key creation when several processes start together. */
 const KEY_LOCK_ID = 72_050_002;
 
 /** Creates the key store; keys are made on first use and cached per kid (they never change once made). */
 export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Clock }): KeyStore {
   const { db, box, clock } = deps;
-  const privateKeys = new Map<string, CryptoKey>();
+  const privateKeys = new Map<string, { key: CryptoKey; retiredAt: number | undefined; checkedAt: number }>();
 
   async function newest(purpose: Purpose): Promise<KeyRow | undefined> {
     const result = await db.query<KeyRow>(
@@ -88,20 +93,22 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
       return { kid: row.kid, jwk: row.public_jwk };
     },
     async credentialPrivateKey(kid) {
-      const result = await db.query<KeyRow>(
-        "select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = 'credentials' and kid = $1",
-        [kid],
-      );
-      const row = result.rows[0];
-      if (!row) return undefined;
-      if (row.retired_at && clock() - new Date(row.retired_at).getTime() > LIMITS.CREDENTIAL_KEY_GRACE * 1000) return undefined;
-      const cached = privateKeys.get(kid);
-      if (cached) return cached;
-      const jwk = JSON.parse(box.open(row.private_jwk_encrypted, `key:${kid}`)) as JWK;
-      const key = await importJWK(jwk, CREDENTIAL_ALG);
-      if (!(key instanceof CryptoKey)) throw new Error(`credential key ${kid} is not an asymmetric key`);
-      privateKeys.set(kid, key);
-      return key;
+      const now = clock();
+      let entry = privateKeys.get(kid);
+      if (!entry || now - entry.checkedAt > KEY_RECHECK_MS) {
+        const result = await db.query<KeyRow>(
+          "select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = 'credentials' and kid = $1",
+          [kid],
+        );
+        const row = result.rows[0];
+        if (!row) return undefined;
+        const key = entry?.key ?? (await importJWK(JSON.parse(box.open(row.private_jwk_encrypted, `key:${kid}`)) as JWK, CREDENTIAL_ALG));
+        if (!(key instanceof CryptoKey)) throw new Error(`credential key ${kid} is not an asymmetric key`);
+        entry = { key, retiredAt: row.retired_at ? new Date(row.retired_at).getTime() : undefined, checkedAt: now };
+        privateKeys.set(kid, entry);
+      }
+      if (entry.retiredAt !== undefined && now - entry.retiredAt > LIMITS.CREDENTIAL_KEY_GRACE * 1000) return undefined;
+      return entry.key;
     },
     async signingJwks() {
       if (!(await newest('signing'))) await create('signing', undefined);

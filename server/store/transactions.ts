@@ -54,24 +54,10 @@ export async function findTransaction(db: Queryable, token: string, now: Date): 
 }
 
 /**
- * Moves the transaction from `from` to the next challenge, atomically: of two concurrent requests that both
- * answered `from`, only one advances it. Returns false when the transaction was no longer at `from`.
+ * Ends the transaction if it is still at `challenge`, atomically: of two concurrent requests that both answered
+ * it, only one gets true. Used when the last step passes and the sign-in is handed back to the provider.
  */
-export async function advanceTransaction(
-  db: Queryable,
-  token: string,
-  from: string,
-  to: { challenge: string; userId?: string | null; data?: Record<string, unknown> },
-): Promise<boolean> {
-  const result = await db.query(
-    `update transactions set challenge = $3, user_id = coalesce($4, user_id), data = data || $5
-     where token_hash = $1 and challenge = $2`,
-    [sha256(token), from, to.challenge, to.userId ?? null, to.data ?? {}],
-  );
+export async function finishTransaction(db: Queryable, token: string, challenge: string): Promise<boolean> {
+  const result = await db.query('delete from transactions where token_hash = $1 and challenge = $2', [sha256(token), challenge]);
   return result.rowCount === 1;
-}
-
-/** Ends the transaction (finished or abandoned). */
-export async function deleteTransaction(db: Queryable, token: string): Promise<void> {
-  await db.query('delete from transactions where token_hash = $1', [sha256(token)]);
 }

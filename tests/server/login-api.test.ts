@@ -80,6 +80,19 @@ describe('signing in through the step API', () => {
     expect(response.json().error_code).toBe('transaction.missing');
   });
 
+  it('finishes a sign-in once when 50 correct submits race on one transaction', async () => {
+    const browser = new TestBrowser(server.app);
+    await openLoginScreen(browser, server.publicClient);
+    const passwords = await Promise.all(Array.from({ length: 50 }, () => browser.encrypt(server.user.password)));
+    const responses = await Promise.all(
+      passwords.map((password) => browser.request('POST', `${API}/auth/login`, { email: server.user.email, password })),
+    );
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    expect(new Set(responses.filter((response) => response.statusCode !== 200).map((response) => response.json().error_code))).toEqual(
+      new Set(['transaction.missing']),
+    );
+  });
+
   it('refuses to repeat the login step once it has been passed', async () => {
     const browser = new TestBrowser(server.app);
     await openLoginScreen(browser, server.publicClient);

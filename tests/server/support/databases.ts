@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openDatabase, type Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 
 /** A backend the store's tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export interface TestBackend {
-  name: 'pglite' | 'postgres';
+  name: 'pglite' | 'pglite-disk' | 'postgres';
   open(): Promise<Database>;
 }
 
@@ -13,7 +16,7 @@ function uniqueSchema(): string {
   return `test_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
 }
 
-/** The backends available in this run. */
+/** The backends available in this run: in-memory PGlite, PGlite on disk (as the product runs it), PostgreSQL if configured. */
 export function testBackends(): TestBackend[] {
   const backends: TestBackend[] = [
     {
@@ -25,6 +28,21 @@ export function testBackends(): TestBackend[] {
       },
     },
   ];
+  backends.push({
+    name: 'pglite-disk',
+    async open() {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-pglite-'));
+      const db = await openDatabase({ kind: 'pglite', dataDir });
+      await migrate(db);
+      return {
+        ...db,
+        close: async () => {
+          await db.close();
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  });
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     backends.push({
