@@ -58,3 +58,22 @@ test('an unknown client gets an error screen, never a redirect', async ({ page }
   await expect(page.getByText('The app that sent you here is not registered.')).toBeVisible();
   expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? 'http://localhost').host);
 });
+
+test('an unknown path shows the error page titled "Error"', async ({ page }) => {
+  await page.goto('/auth/no/such/page');
+  await expect(page).toHaveTitle('Error');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: "Can't Log In or Register?" })).toBeVisible();
+});
+
+test('a client app that links with ?username= finds the email filled in', async ({ page }) => {
+  await page.goto('/demo/');
+  const link = await page.getByRole('link', { name: /Account Area/ }).getAttribute('href');
+  await page.goto(`${link}`);
+  const loginUrl = new URL(page.url());
+  loginUrl.searchParams.set('username', 'demo@example.com');
+  await page.goto(loginUrl.href);
+  await expect(page.getByLabel('Email')).toHaveValue('demo@example.com');
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+});

@@ -15,6 +15,8 @@ export interface WebConfig {
   readonly entryStep: string;
   /** The step that shows failures and unknown challenges. */
   readonly errorStep: string;
+  /** The step shown for a path no step owns. */
+  readonly notFoundStep: string;
   /** Page query values kept on every step navigation (the init calls' query values are kept too). */
   readonly carriedQuery: readonly string[];
   /** Client-info lookup: the spec's 3 s timeout and 24 h cache. */
@@ -32,6 +34,7 @@ export const config: WebConfig = {
   userGuideUrl: import.meta.env.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
   entryStep: 'login',
   errorStep: 'error',
+  notFoundStep: 'not-found',
   carriedQuery: ['client_id', 'redirect_uri', 'state', 'username', 'interaction'],
   clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },
   featureFlagDefaults: {

@@ -1,6 +1,6 @@
 /**
  * The app: routes derived from every step's `route`, under the /auth base. The root goes to the
- * entry step; any other unknown path renders the error step.
+ * entry step; any other unknown path renders the not-found step.
  */
 import { Provider } from 'jotai';
 import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
@@ -33,7 +33,7 @@ export function App() {
             </Route>
           ))}
           <Route>
-            <StepView step={stepRegistry.get(config.errorStep)} />
+            <StepView step={stepRegistry.get(config.notFoundStep)} />
           </Route>
         </Switch>
       </Router>

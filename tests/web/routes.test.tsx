@@ -1,6 +1,6 @@
 /**
  * Routing: paths come from the steps' `route` fields under /auth; the root goes to login with
- * its query, an unknown path shows the error step, and step paths fill their parameters.
+ * its query, an unknown path shows the not-found error page, and step paths fill their parameters.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +12,12 @@ import { renderAppAt } from './support/render-app.tsx';
 const step = (route: string): Step => ({ id: 'x', flowId: 'f', route, title: 'X' });
 
 describe('app routes', () => {
-  it('renders the error step titled "Error" for an unknown path', async () => {
+  it('renders the error page titled "Error" saying the page does not exist for an unknown path', async () => {
     fakeServer({});
     renderAppAt('/auth/no/such/page');
     await waitFor(() => expect(document.title).toBe('Error'));
-    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
-    expect(screen.getByText('Something went wrong on our side, sorry and please try again')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('There is no page at this address. Check the link, or go back to the app you came from.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/auth/login');
   });
 

@@ -42,8 +42,8 @@ export async function startTestApp(options: { backend?: TestBackend; clock?: Clo
     app,
     context,
     db,
-    publicClient: { clientId: account.clientId, redirectUri: new URL(account.callbackPath, TEST_PUBLIC_URL).href },
-    confidentialClient: { clientId: dashboard.clientId, redirectUri: new URL(dashboard.callbackPath, TEST_PUBLIC_URL).href, secret: dashboardClient!.secret! },
+    publicClient: { clientId: account.clientId, redirectUri: new URL(account.callbackPath, config.publicUrl).href },
+    confidentialClient: { clientId: dashboard.clientId, redirectUri: new URL(dashboard.callbackPath, config.publicUrl).href, secret: dashboardClient!.secret! },
     user: DEMO_USER,
     async close() {
       await app.close();

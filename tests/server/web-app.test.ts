@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const ASSETS = path.resolve('dist/web/assets');
+
+describe('serving the web app under /auth/', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    if (!fs.existsSync(ASSETS)) throw new Error('dist/web is missing: run `npm run build` first (npm test does)');
+    server = await startTestApp();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it.each(['/auth/login', '/auth/login?client_id=x', '/auth/mfa/totp', '/auth/no/such/page'])(
+    'answers the client route %s with the app page, uncached, under a strict CSP',
+    async (url) => {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/unsafe-(eval|inline)/);
+      expect(response.headers).toMatchObject({
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+    },
+  );
+
+  it('serves hashed assets with long-lived immutable caching', async () => {
+    const asset = fs.readdirSync(ASSETS).find((name) => name.endsWith('.js'));
+    const response = await server.app.inject({ method: 'GET', url: `/auth/assets/${asset}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with a 404, not the app page', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/auth/assets/missing-0000.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['/', '/auth/login'],
+    ['/auth', '/auth/login'],
+    ['/auth?client_id=x&state=y', '/auth/login?client_id=x&state=y'],
+  ])('redirects %s to %s', async (url, location) => {
+    const response = await server.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+  });
+});
