@@ -67,12 +67,10 @@ test('an unknown path shows the error page titled "Error"', async ({ page }) => 
 });
 
 test('a client app that links with ?username= finds the email filled in', async ({ page }) => {
-  await page.goto('/demo/');
-  const link = await page.getByRole('link', { name: /Account Area/ }).getAttribute('href');
-  await page.goto(`${link}`);
-  const loginUrl = new URL(page.url());
-  loginUrl.searchParams.set('username', 'demo@example.com');
-  await page.goto(loginUrl.href);
+  const redirectUri = new URL('/demo/auth/callback', page.url() === 'about:blank' ? test.info().project.use.baseURL : page.url()).href;
+  const query = new URLSearchParams({ client_id: 'sso-dashboard', redirect_uri: redirectUri, state: 'prefill', username: 'demo@example.com' });
+  await page.goto(`/auth/login?${query}`);
+  await expect(page).toHaveURL(/interaction=/);
   await expect(page.getByLabel('Email')).toHaveValue('demo@example.com');
   await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'current-password');

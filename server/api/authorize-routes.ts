@@ -15,6 +15,8 @@ interface AuthorizeQuery {
   code_challenge?: string;
   code_challenge_method?: string;
   interaction?: string;
+  /** Prefills the email on the login screen; sent on to the provider as OIDC's login_hint. */
+  username?: string;
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -32,6 +34,7 @@ const querySchema = {
     code_challenge: { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' },
     code_challenge_method: text(20),
     interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
+    username: text(254),
   },
 } as const;
 
@@ -46,6 +49,7 @@ function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id
     const value = query[name];
     if (value !== undefined) url.searchParams.set(name, value);
   }
+  if (query.username) url.searchParams.set('login_hint', query.username);
   return url.href;
 }
 

@@ -28,6 +28,8 @@ export function createInteractionStart(deps: { config: Config; db: Database; clo
       const value = params[name];
       if (typeof value === 'string') query.set(name, value);
     }
+    // OIDC's login_hint (or a direct link's username, sent on as login_hint) prefills the email.
+    if (typeof params.login_hint === 'string') query.set('username', params.login_hint);
     query.set('interaction', interaction.uid);
     return `/auth/login?${query}`;
   };

@@ -143,6 +143,16 @@ describe('checking the client app before any redirect', () => {
     expect(response.json().redirect_to).toBeUndefined();
   });
 
+  it('carries a direct link\'s username through the provider (as login_hint) back to the login screen', async () => {
+    const response = await authorize({ client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback', state: 's', username: 'ada@example.com' });
+    const toProvider = new URL(response.json().redirect_to);
+    expect(toProvider.searchParams.get('login_hint')).toBe('ada@example.com');
+    const provider = await server.app.inject({ method: 'GET', url: toProvider.pathname + toProvider.search });
+    const loginScreen = new URL(String(provider.headers.location), 'http://localhost:8080');
+    expect(loginScreen.pathname).toBe('/auth/login');
+    expect(Object.fromEntries(loginScreen.searchParams)).toMatchObject({ client_id: 'sso-dashboard', state: 's', username: 'ada@example.com' });
+  });
+
   it('lets a confidential client link without PKCE', async () => {
     const response = await authorize({ client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback', state: 's' });
     expect(response.statusCode).toBe(200);

@@ -40,7 +40,7 @@ describe('enter', () => {
   it('sends the init call with only the listed page query values', async () => {
     const { api, controller } = controllerWith({ 'GET authorize': { challenge: 'LOGIN_REQUIRED' } });
     await controller.enter(login, query);
-    expect(api.requests[0]?.params).toEqual({ client_id: 'c1', redirect_uri: 'https://app/cb', state: 's' });
+    expect(api.requests[0]?.params).toEqual({ client_id: 'c1', redirect_uri: 'https://app/cb', state: 's', username: 'u@x.co' });
   });
 
   it('stays on the step that claims the answered challenge, keeping its parameters', async () => {
