@@ -44,7 +44,18 @@ describe('flow files', () => {
   });
 });
 
+/** The sign-in challenge kinds, in the spec's words (section 4). */
+const SPEC_CHALLENGE_KINDS = [
+  'LOGIN_REQUIRED', 'NEW_PASSWORD_REQUIRED', 'RESET_PASSWORD', 'MFA_SETUP', 'SMS_MFA', 'SETUP_SMS_MFA', 'VERIFY_SETUP_SMS_MFA',
+  'SETUP_SOFTWARE_TOKEN_MFA', 'SOFTWARE_TOKEN_MFA', 'SMS_TOKEN_MFA', 'PASSWORD_RECOVERY', 'SELECT_MFA_TYPE', 'RESEND_OTP',
+  'PRE_REGISTRATION', 'EMAIL_MFA', 'SUCCESS_REGISTRATION', 'SUCCESS_PASSWORD_RESET', 'MULTIPLE_COMPANIES_REGISTRATION',
+];
+
 describe('steps', () => {
+  it("the flow meta-schema names exactly the spec's challenge kinds", () => {
+    expect([...challengeKinds].sort()).toEqual([...SPEC_CHALLENGE_KINDS].sort());
+  });
+
   it.each(challengeKinds)('challenge kind %s resolves to a step', (kind) => {
     expect(stepRegistry.forChallenge(kind)).toBeDefined();
   });
