@@ -53,6 +53,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const clock = deps.clock ?? systemClock;
   const box = createSecretBox(deps.masterKey);
   const keys = createKeyStore({ db, box, clock });
+  // Made (or read) now, so the first visitor does not pay for generating an RSA key.
+  await keys.currentCredentialKey();
   const flows = loadFlowRegistry();
   const provider = await createOidcProvider({ config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) });
   const context: ApiContext = { config, db, keys, box, clock, flows, provider };

@@ -6,7 +6,7 @@ import { purgeExpired } from './store/cleanup.ts';
 import { randomToken } from './crypto/hash.ts';
 import { createSecretBox, loadMasterKey } from './crypto/secret-box.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { openConfiguredDatabase } from './runtime.ts';
+import { DatabaseUnavailableError, openConfiguredDatabase } from './runtime.ts';
 import { ADMIN_FILE_NAME } from './cli/admin-file.ts';
 
 async function start(): Promise<void> {
@@ -58,7 +58,7 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
     process.stderr.write(`error: ${error.message}\n`);
   } else {
     const message = error instanceof Error ? error.message : String(error);

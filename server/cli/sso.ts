@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { OperationError } from '../admin/operations.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-channel.ts';
+import { DatabaseUnavailableError } from '../runtime.ts';
 
 const USAGE = `usage:
   npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public]
@@ -76,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${await run(channel, `${noun} ${verb}`, rest)}\n`);
     return 0;
   } catch (error) {
-    const known = [UsageError, OperationError, ConfigError, AdminRequestError, DataDirLockedError].some((kind) => error instanceof kind);
+    const known = [UsageError, OperationError, ConfigError, AdminRequestError, DataDirLockedError, DatabaseUnavailableError].some((kind) => error instanceof kind);
     process.stderr.write(`error: ${known ? (error as Error).message : `unexpected failure: ${(error as Error).message}`}\n`);
     if (error instanceof UsageError) process.stderr.write(`${USAGE}\n`);
     return error instanceof UsageError ? 2 : 1;

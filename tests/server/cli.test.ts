@@ -113,3 +113,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the admin CLI with PostgreSQL', (
     }
   });
 });
+
+describe('npm run migrate', () => {
+  it('applies the migrations to a new embedded database once, then finds nothing to do', { timeout: SLOW }, async () => {
+    const env = { DATA_DIR: freshDataDir() };
+    dirs.push(env.DATA_DIR);
+    expect(await runScript('server/cli/migrate.ts', [], env)).toMatchObject({ code: 0, stdout: 'applied: 001_initial.sql\n' });
+    expect(await runScript('server/cli/migrate.ts', [], env)).toMatchObject({ code: 0, stdout: 'the database is up to date\n' });
+  });
+
+  it('names DATABASE_URL, without its password, when PostgreSQL cannot be reached', { timeout: SLOW }, async () => {
+    const result = await runScript('server/cli/migrate.ts', [], { DATA_DIR: freshDataDir(), DATABASE_URL: 'postgres://sso:hunter2@127.0.0.1:1/sso' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: DATABASE_URL postgres:\/\/sso:\*\*\*@127\.0\.0\.1:1\/sso cannot be used: .+\n$/);
+    expect(result.stderr).not.toContain('hunter2');
+  });
+});
