@@ -11,6 +11,13 @@ import { cryptoRoutes } from './api/crypto-routes.ts';
 import { installErrorHandling } from './api/http-errors.ts';
 import { createInteractionStart } from './api/interaction-start.ts';
 import { loginRoutes } from './api/login-routes.ts';
+import { newPasswordRoutes } from './api/new-password-routes.ts';
+import { passwordResetRoutes } from './api/password-reset-routes.ts';
+import { createLoginThrottle } from './auth/lockout.ts';
+import { createOneTimeCodes } from './auth/one-time-codes.ts';
+import { loadPasswordPolicy } from './auth/password-policy.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { outboxRoutes } from './mail/outbox-routes.ts';
 import { pendingRoutes } from './api/pending-routes.ts';
 import { serviceRoutes } from './api/service-routes.ts';
 import { userinfoRoutes } from './api/userinfo-routes.ts';
@@ -42,6 +49,8 @@ export interface AppDependencies {
   adminToken?: string;
   /** The built web app; defaults to dist/web. */
   webDir?: string;
+  /** Replaces the configured mailer (tests). */
+  mailer?: Mailer;
 }
 
 /** Strips query strings from logged URLs: codes, states and tokens must never reach the logs. */
@@ -57,7 +66,19 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await keys.currentCredentialKey();
   const flows = loadFlowRegistry();
   const provider = await createOidcProvider({ config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) });
-  const context: ApiContext = { config, db, keys, box, clock, flows, provider };
+  const context: ApiContext = {
+    config,
+    db,
+    keys,
+    box,
+    clock,
+    flows,
+    provider,
+    mailer: deps.mailer ?? createMailer({ config, db }),
+    codes: createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }),
+    throttle: createLoginThrottle(db),
+    passwordPolicy: loadPasswordPolicy(),
+  };
 
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestSerializer } },
@@ -71,12 +92,14 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
 
   await app.register(
     async (api) => {
-      for (const routes of [cryptoRoutes, authorizeRoutes, loginRoutes, clientRoutes, userinfoRoutes]) await api.register(routes(context));
+      const resources = [cryptoRoutes, authorizeRoutes, loginRoutes, newPasswordRoutes, passwordResetRoutes, clientRoutes, userinfoRoutes];
+      for (const routes of resources) await api.register(routes(context));
       await api.register(pendingRoutes());
     },
     { prefix: API_PREFIX },
   );
   await app.register(serviceRoutes(context));
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes({ db }));
   registerOidcRoutes(app, provider);
 
   const demoClients = [];

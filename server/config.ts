@@ -29,6 +29,25 @@ export const LIMITS = {
   PASSWORD_MAX_LENGTH: 256,
   /** Largest JSON body any endpoint accepts. */
   REQUEST_BODY_MAX_BYTES: 16 * 1024,
+  /** A one-time code (password reset, email verification) is valid this long. */
+  ONE_TIME_CODE_TTL: 10 * 60,
+  /** Wrong codes allowed per account and purpose before every outstanding code of that purpose dies. */
+  ONE_TIME_CODE_MAX_FAILURES: 5,
+  /** Password-reset emails sent per account per hour at most; further requests are answered the same, silently. */
+  RESET_EMAILS_PER_HOUR: 3,
+  /** A reset request is answered no sooner than this, known email or not, so timing reveals nothing (ms). */
+  RESET_RESPONSE_FLOOR_MS: 250,
+  /** Failed sign-ins an account may have before each further attempt must wait. */
+  LOGIN_FAILURES_BEFORE_DELAY: 5,
+  /** The first wait; it doubles with each further failure... */
+  LOGIN_DELAY_BASE: 1,
+  /** ...up to this. The wait lifts by itself. */
+  LOGIN_DELAY_MAX: 15 * 60,
+  /** Failed sign-ins one IP address may make per window, across all accounts (well above a person's typos). */
+  IP_FAILURES_PER_WINDOW: 50,
+  IP_FAILURE_WINDOW: 15 * 60,
+  /** A password older than this must be changed at the next sign-in. */
+  PASSWORD_MAX_AGE: 365 * 24 * 3600,
   /** How often each server process deletes expired transactions, nonces and provider rows. */
   CLEANUP_INTERVAL: 10 * 60,
   /** Client info is cached by browsers this long (spec, section 9). */
@@ -51,6 +70,10 @@ export interface Config {
   readonly masterKey: string | undefined;
   /** Google Tag Manager container id answered by `GET /api/gaid`; none means tracking stays off. */
   readonly gtmId: string | undefined;
+  /** `smtp://user:pass@host:port` or `smtps://…`: mail goes out over SMTP. Without it, mail lands in the dev outbox. */
+  readonly smtpUrl: string | undefined;
+  /** The From address of every email. */
+  readonly mailFrom: string;
   /** Seed the spec's two clients and a demo user (on by default in development). */
   readonly seedDemo: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -128,10 +151,16 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError(`HOST must be a host name or IP address (got "${host}")`);
   const port = readPort(env);
+  const masterKey = readMasterKey(env, mode);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl !== undefined) readUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
   const logLevel = (env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info')) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined) readUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
+  if (smtpUrl === undefined && mode === 'production') throw new ConfigError('SMTP_URL is required in production (the dev outbox is for development only)');
+  const mailFrom = env.MAIL_FROM ?? 'Payments Network Sign-In <no-reply@localhost>';
+  if (!/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) throw new ConfigError(`MAIL_FROM must be an email address, optionally with a name (got "${mailFrom}")`);
   const gtmId = env.GTM_ID || undefined;
   if (gtmId !== undefined && !/^GTM-[A-Z0-9]+$/.test(gtmId)) throw new ConfigError(`GTM_ID must look like GTM-XXXXXXX (got "${gtmId}")`);
   return {
@@ -141,8 +170,10 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: readPublicUrl(env, host, port),
     dataDir: path.resolve(env.DATA_DIR ?? '.data'),
     databaseUrl,
-    masterKey: readMasterKey(env, mode),
+    masterKey,
     gtmId,
+    smtpUrl,
+    mailFrom,
     seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, mode === 'development'),
     logLevel,
   };

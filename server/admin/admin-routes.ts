@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { secretsEqual } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { addClient, addUser, OperationError } from './operations.ts';
+import { addClient, addUser, OperationError, requireReset } from './operations.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -27,7 +27,15 @@ const addUserSchema = {
     password: { type: 'string', maxLength: 1024 },
     firstName: { type: 'string', maxLength: 100 },
     lastName: { type: 'string', maxLength: 100 },
+    temporary: { type: 'boolean' },
   },
+} as const;
+
+const requireResetSchema = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: { email: { type: 'string', maxLength: 254 } },
 } as const;
 
 /**
@@ -52,6 +60,10 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string 
     );
     app.post<{ Body: Parameters<typeof addUser>[1] }>('/users', { schema: { body: addUserSchema } }, async (request) => {
       const user = await addUser(deps, request.body);
+      return { id: user.id, email: user.email };
+    });
+    app.post<{ Body: { email: string } }>('/users/require-reset', { schema: { body: requireResetSchema } }, async (request) => {
+      const user = await requireReset(deps, request.body.email);
       return { id: user.id, email: user.email };
     });
   };

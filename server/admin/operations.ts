@@ -4,7 +4,8 @@ import { randomToken } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
 import { findClient, upsertClient } from '../store/clients.ts';
-import { DuplicateEmailError, insertUser, type User } from '../store/users.ts';
+import { revokeEverything } from '../auth/sessions.ts';
+import { DuplicateEmailError, insertUser, requirePasswordReset, type User } from '../store/users.ts';
 
 /** An operator's mistake, told in one line. */
 export class OperationError extends Error {
@@ -61,6 +62,8 @@ export interface AddUserInput {
   password: string;
   firstName?: string;
   lastName?: string;
+  /** The user must replace this password at the next sign-in. */
+  temporary?: boolean;
 }
 
 /** Adds a user with an argon2id-hashed password. */
@@ -69,9 +72,23 @@ export async function addUser(deps: { db: Queryable }, input: AddUserInput): Pro
   if (input.password.length === 0) throw new OperationError('--password must not be empty');
   if (input.password.length > LIMITS.PASSWORD_MAX_LENGTH) throw new OperationError(`--password must be at most ${LIMITS.PASSWORD_MAX_LENGTH} characters`);
   try {
-    return await insertUser(deps.db, { ...input, passwordHash: await hashPassword(input.password) });
+    return await insertUser(deps.db, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash: await hashPassword(input.password),
+      passwordTemporary: input.temporary ?? false,
+    });
   } catch (error) {
     if (error instanceof DuplicateEmailError) throw new OperationError(error.message);
     throw error;
   }
+}
+
+/** Forces a password reset: the user is signed out everywhere and sent through recovery at the next sign-in. */
+export async function requireReset(deps: { db: Queryable }, email: string): Promise<User> {
+  const user = await requirePasswordReset(deps.db, email);
+  if (!user) throw new OperationError(`no user has the email ${email.trim()}`);
+  await revokeEverything(deps.db, user.id);
+  return user;
 }

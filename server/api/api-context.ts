@@ -5,6 +5,10 @@ import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import type { FlowRegistry } from '../flows/flow-registry.ts';
+import type { LoginThrottle } from '../auth/lockout.ts';
+import type { OneTimeCodes } from '../auth/one-time-codes.ts';
+import type { PasswordPolicy } from '../auth/password-policy.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 /** What the API's route plugins depend on; passed in, never reached for globally. */
 export interface ApiContext {
@@ -15,4 +19,8 @@ export interface ApiContext {
   clock: Clock;
   flows: FlowRegistry;
   provider: Provider;
+  mailer: Mailer;
+  codes: OneTimeCodes;
+  throttle: LoginThrottle;
+  passwordPolicy: PasswordPolicy;
 }

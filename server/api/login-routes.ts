@@ -1,33 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords.ts';
-import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
-import { findCredentialsByEmail } from '../store/users.ts';
-import { finishTransaction } from '../store/transactions.ts';
+import { LIMITS } from '../config.ts';
+import { lockoutMail } from '../mail/templates.ts';
+import { sendInBackground } from '../mail/mailer.ts';
+import { advanceTransaction } from '../store/transactions.ts';
+import { findCredentialsByEmail, type UserCredentials } from '../store/users.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
+import { finishSignIn } from './finish-sign-in.ts';
 import { admitStep } from './step-guard.ts';
-import { clearTransactionCookie } from './transaction-cookie.ts';
 
-/** `POST auth/login`: checks the encrypted credentials and finishes the interaction with a redirect. */
+/** The challenge a user whose password must be replaced is sent to. */
+const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
+/** The challenge that sends a user whose reset an operator forced into password recovery. */
+const RESET_PASSWORD = 'RESET_PASSWORD';
+
+/** Whether the user must choose a new password before finishing: a temporary one, or one older than the policy allows. */
+function mustReplacePassword(credentials: UserCredentials, now: number): boolean {
+  return credentials.passwordTemporary || now - credentials.passwordChangedAt.getTime() > LIMITS.PASSWORD_MAX_AGE * 1000;
+}
+
+/** `POST auth/login`: checks the encrypted credentials, under the guessing throttle, and answers the next step. */
 export function loginRoutes(context: ApiContext) {
   return async (app: FastifyInstance) => {
     app.post('/auth/login', async (request, reply) => {
-      const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
-      const email = String(payload.email);
-      const password = String(payload.password);
-      const found = await findCredentialsByEmail(context.db, email);
-      // Unknown users are checked against a decoy hash, so both failures cost the same and look the same.
-      const valid = await verifyPassword(password, found?.passwordHash);
-      if (!found || !valid) throw new ApiError('auth.invalid_credentials');
-      // Claim the transaction first, so of two concurrent correct submits only one finishes the sign-in.
-      if (!(await finishTransaction(context.db, token, transaction.challenge))) throw new ApiError('transaction.missing');
-      const returnTo = await completeInteraction(context.provider, transaction.interactionUid, found.user.id).catch((error: unknown) => {
-        // The provider's side of the sign-in expired while the user typed: they must start again from the app.
-        throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
-      });
-      clearTransactionCookie(context.config, reply);
       reply.header('cache-control', 'no-store');
-      return { redirect_to: returnTo };
+      const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
+      const password = String(payload.password);
+      const now = context.clock();
+      const found = await findCredentialsByEmail(context.db, String(payload.email));
+      const gate = await context.throttle.admit({ userId: found?.user.id, ip: request.ip, now: new Date(now) });
+      // Every refusal costs one argon2id verification and reads the same, so neither timing nor wording tells
+      // an unknown email, a wrong password or a waiting account apart.
+      const valid = await verifyPassword(password, gate.allowed ? found?.passwordHash : undefined);
+      if (!found || !valid || !gate.allowed) {
+        if (found && gate.allowed && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) {
+          const resetUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
+          sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
+        }
+        throw new ApiError('auth.invalid_credentials');
+      }
+      await context.throttle.succeeded({ userId: found.user.id, ip: request.ip });
+      if (found.resetRequired) {
+        // The transaction stays at the login step: after recovery the user signs in again on the same screen.
+        return { challenge: RESET_PASSWORD, parameters: { email: found.user.email } };
+      }
+      if (mustReplacePassword(found, now)) {
+        const moved = await advanceTransaction(context.db, token, transaction.challenge, { challenge: NEW_PASSWORD_REQUIRED, userId: found.user.id });
+        if (!moved) throw new ApiError('transaction.missing');
+        return { challenge: NEW_PASSWORD_REQUIRED };
+      }
+      return finishSignIn(context, reply, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId: found.user.id });
     });
   };
 }

@@ -7,9 +7,6 @@ import { ApiError } from './errors.ts';
  */
 const PENDING_PATHS = [
   'register',
-  'auth/password',
-  'password/reset',
-  'password/reset/confirmation',
   'auth/2fa/initialization',
   'auth/2fa/verification',
   'auth/mfa/selection',

@@ -14,6 +14,22 @@ export interface AdmittedStep {
   payload: Record<string, unknown>;
 }
 
+/** Decrypts a payload's encrypted fields and checks it against the step's schema. */
+async function readPayload(context: ApiContext, request: FastifyRequest, step: ServerStep): Promise<Record<string, unknown>> {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const payload = await decryptFields(context, body, step.encrypt);
+  const problem = step.validate(payload);
+  if (problem !== undefined) throw new ApiError('request.invalid', problem);
+  return payload;
+}
+
+/** Admits a request to a step the flows declare open (no transaction), such as password recovery. */
+export async function admitOpenStep(context: ApiContext, request: FastifyRequest, callPath: string): Promise<Record<string, unknown>> {
+  const step = context.flows.openStepFor(callPath);
+  if (!step) throw new ApiError('step.not_available');
+  return readPayload(context, request, step);
+}
+
 /**
  * Admits a request to the step behind `callPath` only if the browser's transaction has reached a challenge
  * that step answers; then decrypts its encrypted fields and checks the payload against the step's schema.
@@ -24,9 +40,5 @@ export async function admitStep(context: ApiContext, request: FastifyRequest, ca
   if (!token || !transaction) throw new ApiError('transaction.missing');
   const step = context.flows.stepFor(callPath, transaction.challenge);
   if (!step) throw new ApiError('step.out_of_order');
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const payload = await decryptFields(context, body, step.encrypt);
-  const problem = step.validate(payload);
-  if (problem !== undefined) throw new ApiError('request.invalid', problem);
-  return { token, transaction, step, payload };
+  return { token, transaction, step, payload: await readPayload(context, request, step) };
 }

@@ -4,12 +4,13 @@ import type { Config } from '../config.ts';
 import { createSecretBox, loadMasterKey } from '../crypto/secret-box.ts';
 import { ADMIN_FILE_NAME } from './admin-file.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
-import { addClient, addUser, type AddClientInput, type AddUserInput } from '../admin/operations.ts';
+import { addClient, addUser, requireReset, type AddClientInput, type AddUserInput } from '../admin/operations.ts';
 
 /** The operations the CLI can run, wherever the database is. */
 export interface AdminChannel {
   addClient(input: AddClientInput): Promise<{ clientId: string; secret: string | undefined; created: boolean }>;
   addUser(input: AddUserInput): Promise<{ id: string; email: string }>;
+  requireReset(email: string): Promise<{ id: string; email: string }>;
   close(): Promise<void>;
 }
 
@@ -36,6 +37,7 @@ function httpChannel(url: string, token: string): AdminChannel {
   return {
     addClient: (input) => post('clients', input),
     addUser: (input) => post('users', input),
+    requireReset: (email) => post('users/require-reset', { email }),
     close: async () => undefined,
   };
 }
@@ -47,6 +49,10 @@ async function directChannel(config: Config): Promise<AdminChannel> {
     addClient: (input) => addClient({ db, box }, input),
     addUser: async (input) => {
       const user = await addUser({ db }, input);
+      return { id: user.id, email: user.email };
+    },
+    requireReset: async (email) => {
+      const user = await requireReset({ db }, email);
       return { id: user.id, email: user.email };
     },
     close: release,

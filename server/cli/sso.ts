@@ -7,7 +7,8 @@ import { DatabaseUnavailableError } from '../runtime.ts';
 
 const USAGE = `usage:
   npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public]
-  npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L]`;
+  npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--temporary]
+  npm run sso -- user require-reset EMAIL`;
 
 /** A mistake in how the CLI was called. */
 class UsageError extends Error {}
@@ -53,14 +54,22 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       password: { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      temporary: { type: 'boolean' },
     });
     const user = await channel.addUser({
       email: required(values, 'email'),
       password: required(values, 'password'),
       firstName: values['first-name'] as string | undefined,
       lastName: values['last-name'] as string | undefined,
+      temporary: values.temporary === true,
     });
-    return `user ${user.email} added (id ${user.id})`;
+    return `user ${user.email} added (id ${user.id})${values.temporary === true ? ', with a temporary password to replace at first sign-in' : ''}`;
+  }
+  if (command === 'user require-reset') {
+    const [email, ...extra] = args;
+    if (!email || email.startsWith('--') || extra.length > 0) throw new UsageError('user require-reset takes exactly one EMAIL');
+    const user = await channel.requireReset(email);
+    return `user ${user.email} must reset their password at the next sign-in; their sessions were signed out`;
   }
   throw new UsageError(`unknown command "${command}"`);
 }

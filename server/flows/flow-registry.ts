@@ -10,6 +10,8 @@ interface FlowCall {
   method: 'GET' | 'POST';
   path: string;
   encrypt?: string[];
+  /** `none`: the call is open to anyone (password recovery); by default it needs a sign-in transaction. */
+  transaction?: 'required' | 'none';
 }
 
 interface FlowStep {
@@ -30,6 +32,8 @@ export interface ServerStep {
   id: string;
   flow: string;
   challenges: readonly string[];
+  /** False for calls open without a sign-in transaction. */
+  needsTransaction: boolean;
   encrypt: readonly string[];
   /** Checks a (decrypted) payload against the step's form schema; returns the first problem in the spec's words. */
   validate(payload: unknown): string | undefined;
@@ -39,6 +43,8 @@ export interface ServerStep {
 export interface FlowRegistry {
   /** The step behind `callPath` that answers `challenge`, or undefined when the transaction is elsewhere. */
   stepFor(callPath: string, challenge: string): ServerStep | undefined;
+  /** The step behind `callPath` that needs no transaction, if the flows declare one. */
+  openStepFor(callPath: string): ServerStep | undefined;
   /** Every challenge kind some step answers. */
   challenges(): ReadonlySet<string>;
 }
@@ -94,6 +100,7 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
         id,
         flow: flow.id,
         challenges: step.challenges ?? [],
+        needsTransaction: step.call.transaction !== 'none',
         encrypt: step.call.encrypt ?? [],
         validate(payload) {
           if (!validate || validate(payload)) return undefined;
@@ -105,7 +112,8 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
   }
 
   return {
-    stepFor: (callPath, challenge) => byCall.get(callPath)?.find((step) => step.challenges.includes(challenge)),
+    stepFor: (callPath, challenge) => byCall.get(callPath)?.find((step) => step.needsTransaction && step.challenges.includes(challenge)),
+    openStepFor: (callPath) => byCall.get(callPath)?.find((step) => !step.needsTransaction),
     challenges: () => challenges,
   };
 }

@@ -1,11 +1,22 @@
 import type { Queryable } from '../db/database.ts';
 
-/** Tables whose rows are useless once `expires_at` has passed. */
-const EXPIRING_TABLES = ['transactions', 'credential_nonces', 'oidc_payloads'] as const;
+/**
+ * Tables whose rows are useless once `expires_at` has passed, and how long after that to keep them.
+ * One-time codes stay an hour longer: the per-hour limit on reset emails counts them.
+ */
+const EXPIRING_TABLES = [
+  { table: 'transactions', keepSeconds: 0 },
+  { table: 'credential_nonces', keepSeconds: 0 },
+  { table: 'oidc_payloads', keepSeconds: 0 },
+  { table: 'one_time_codes', keepSeconds: 3600 },
+] as const;
 
-/** Deletes expired transactions, credential nonces and provider rows; none of them can be used once expired anyway. */
+/** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */
 export async function purgeExpired(db: Queryable, now: Date): Promise<number> {
   let deleted = 0;
-  for (const table of EXPIRING_TABLES) deleted += (await db.query(`delete from ${table} where expires_at <= $1`, [now])).rowCount;
+  for (const { table, keepSeconds } of EXPIRING_TABLES) {
+    const cutoff = new Date(now.getTime() - keepSeconds * 1000);
+    deleted += (await db.query(`delete from ${table} where expires_at <= $1`, [cutoff])).rowCount;
+  }
   return deleted;
 }

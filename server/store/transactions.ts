@@ -61,3 +61,17 @@ export async function finishTransaction(db: Queryable, token: string, challenge:
   const result = await db.query('delete from transactions where token_hash = $1 and challenge = $2', [sha256(token), challenge]);
   return result.rowCount === 1;
 }
+
+/**
+ * Moves the transaction from challenge `from` to `to`, atomically: of concurrent requests that both answered
+ * `from`, only one moves it. Returns false when the transaction was no longer at `from`.
+ */
+export async function advanceTransaction(db: Queryable, token: string, from: string, to: { challenge: string; userId: string }): Promise<boolean> {
+  const result = await db.query('update transactions set challenge = $3, user_id = $4 where token_hash = $1 and challenge = $2', [
+    sha256(token),
+    from,
+    to.challenge,
+    to.userId,
+  ]);
+  return result.rowCount === 1;
+}

@@ -15,7 +15,23 @@ interface UserRow {
   first_name: string;
   last_name: string;
   password_hash: string | null;
+  password_changed_at: Date;
+  password_temporary: boolean;
+  reset_required: boolean;
 }
+
+/** What the sign-in check needs: the hash and the password's state. */
+export interface UserCredentials {
+  user: User;
+  passwordHash: string | null;
+  passwordChangedAt: Date;
+  /** Set by an operator's temporary password: it must be replaced at the next sign-in. */
+  passwordTemporary: boolean;
+  /** Set by an operator: the user must go through password recovery before signing in. */
+  resetRequired: boolean;
+}
+
+const USER_COLUMNS = 'id, email, first_name, last_name, password_hash, password_changed_at, password_temporary, reset_required';
 
 /** Emails compare case-insensitively and without surrounding spaces. */
 export function normalizeEmail(email: string): string {
@@ -28,18 +44,48 @@ function toUser(row: UserRow): User {
 
 /** The user with `id`, if any. */
 export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {
-  const result = await db.query<UserRow>('select id, email, first_name, last_name, password_hash from users where id = $1', [id]);
+  const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
   return result.rows[0] && toUser(result.rows[0]);
 }
 
-/** The user and their password hash for `email`, if any: for the login check only. */
-export async function findCredentialsByEmail(db: Queryable, email: string): Promise<{ user: User; passwordHash: string | null } | undefined> {
+function toCredentials(row: UserRow): UserCredentials {
+  return {
+    user: toUser(row),
+    passwordHash: row.password_hash,
+    passwordChangedAt: new Date(row.password_changed_at),
+    passwordTemporary: row.password_temporary,
+    resetRequired: row.reset_required,
+  };
+}
+
+/** The user and their password state for `email`, if any: for password checks only. */
+export async function findCredentialsByEmail(db: Queryable, email: string): Promise<UserCredentials | undefined> {
+  const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where email_normalized = $1`, [normalizeEmail(email)]);
+  return result.rows[0] && toCredentials(result.rows[0]);
+}
+
+/** The user and their password state by id. */
+export async function findCredentialsById(db: Queryable, id: string): Promise<UserCredentials | undefined> {
+  const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+  return result.rows[0] && toCredentials(result.rows[0]);
+}
+
+/** Replaces the password; a new password is never temporary and satisfies any forced reset. */
+export async function setPassword(db: Queryable, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.query(
+    `update users set password_hash = $2, password_changed_at = $3, password_temporary = false, reset_required = false, updated_at = $3
+     where id = $1`,
+    [userId, passwordHash, now],
+  );
+}
+
+/** Marks the user so the next sign-in sends them through password recovery; false when no such user. */
+export async function requirePasswordReset(db: Queryable, email: string): Promise<User | undefined> {
   const result = await db.query<UserRow>(
-    'select id, email, first_name, last_name, password_hash from users where email_normalized = $1',
+    `update users set reset_required = true, updated_at = now() where email_normalized = $1 returning ${USER_COLUMNS}`,
     [normalizeEmail(email)],
   );
-  const row = result.rows[0];
-  return row && { user: toUser(row), passwordHash: row.password_hash };
+  return result.rows[0] && toUser(result.rows[0]);
 }
 
 /** Thrown when an email is already taken. */
@@ -50,15 +96,15 @@ export class DuplicateEmailError extends Error {
 /** Adds a user with an already-hashed password; throws DuplicateEmailError if the email exists. */
 export async function insertUser(
   db: Queryable,
-  input: { email: string; firstName?: string; lastName?: string; passwordHash: string },
+  input: { email: string; firstName?: string; lastName?: string; passwordHash: string; passwordTemporary?: boolean },
 ): Promise<User> {
   const id = crypto.randomUUID();
   const result = await db.query<UserRow>(
-    `insert into users (id, email, email_normalized, first_name, last_name, password_hash)
-     values ($1, $2, $3, $4, $5, $6)
+    `insert into users (id, email, email_normalized, first_name, last_name, password_hash, password_temporary)
+     values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (email_normalized) do nothing
-     returning id, email, first_name, last_name, password_hash`,
-    [id, input.email.trim(), normalizeEmail(input.email), input.firstName ?? '', input.lastName ?? '', input.passwordHash],
+     returning ${USER_COLUMNS}`,
+    [id, input.email.trim(), normalizeEmail(input.email), input.firstName ?? '', input.lastName ?? '', input.passwordHash, input.passwordTemporary ?? false],
   );
   const row = result.rows[0];
   if (!row) throw new DuplicateEmailError(`a user with email ${input.email.trim()} already exists`);

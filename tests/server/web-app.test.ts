@@ -15,7 +15,7 @@ describe('serving the web app under /auth/', () => {
     await server?.close();
   });
 
-  it.each(['/auth/login', '/auth/login?client_id=x', '/auth/mfa/totp', '/auth/no/such/page'])(
+  it.each(['/auth/login', '/auth/login?client_id=x', '/auth/mfa/totp', '/auth/forgot-password', '/auth/change-password/j%E2%80%A2%E2%80%A2%E2%80%A2%40example.com', '/auth/no/such/page'])(
     'answers the client route %s with the app page, uncached, under a strict CSP',
     async (url) => {
       const response = await server.app.inject({ method: 'GET', url });

@@ -9,7 +9,11 @@ const API = '/api/sso/v3';
 export class TestBrowser {
   readonly jar = new CookieJar();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `ip` is the client address the server sees (inject only labels the request; nothing is sent anywhere). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
 
   /** Sends a request as the browser would, keeping cookies. */
   async request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
@@ -17,6 +21,7 @@ export class TestBrowser {
     const response = await this.app.inject({
       method,
       url: `${target.pathname}${target.search}`,
+      remoteAddress: this.ip,
       headers: { cookie: this.jar.header(target.pathname), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { findCredentialsById, setPassword } from '../store/users.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { finishSignIn } from './finish-sign-in.ts';
+import { admitStep } from './step-guard.ts';
+
+/** `POST auth/password`: the new password a sign-in asked for (temporary or expired password), then finish. */
+export function newPasswordRoutes(context: ApiContext) {
+  return async (app: FastifyInstance) => {
+    app.post('/auth/password', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { token, transaction, payload } = await admitStep(context, request, 'auth/password');
+      const password = String(payload.password);
+      const unmet = context.passwordPolicy(password);
+      if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      const credentials = transaction.userId ? await findCredentialsById(context.db, transaction.userId) : undefined;
+      if (!credentials) throw new ApiError('transaction.missing');
+      if (await verifyPassword(password, credentials.passwordHash)) throw new ApiError('password.reused');
+      await setPassword(context.db, credentials.user.id, await hashPassword(password), new Date(context.clock()));
+      return finishSignIn(context, reply, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId: credentials.user.id });
+    });
+  };
+}

@@ -1,0 +1,65 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeEverything } from '../auth/sessions.ts';
+import { LIMITS } from '../config.ts';
+import { sendInBackground } from '../mail/mailer.ts';
+import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
+import { findCredentialsByEmail, setPassword } from '../store/users.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { maskEmail } from './mask.ts';
+import { admitOpenStep } from './step-guard.ts';
+
+/** The recovery flow's challenges, as the flows name them. */
+const PASSWORD_RECOVERY = 'PASSWORD_RECOVERY';
+const SUCCESS_PASSWORD_RESET = 'SUCCESS_PASSWORD_RESET';
+
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * `POST password/reset` and `POST password/reset/confirmation`: recovery by a 6-digit code sent by email.
+ * Open to anyone, so both answer exactly alike whether or not the email has an account.
+ */
+export function passwordResetRoutes(context: ApiContext) {
+  const forgotUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
+
+  return async (app: FastifyInstance) => {
+    app.post('/password/reset', async (request, reply) => {
+      const started = performance.now();
+      reply.header('cache-control', 'no-store');
+      const payload = await admitOpenStep(context, request, 'password/reset');
+      const email = String(payload.email);
+      const now = new Date(context.clock());
+      const found = await findCredentialsByEmail(context.db, email);
+      if (found && (await context.codes.issuedSince(found.user.id, 'password_reset', new Date(now.getTime() - HOUR_MS))) < LIMITS.RESET_EMAILS_PER_HOUR) {
+        const code = await context.codes.issue(found.user.id, 'password_reset', now);
+        sendInBackground(context.mailer, resetCodeMail(found.user.email, code, LIMITS.ONE_TIME_CODE_TTL / 60), request.log);
+      }
+      // The answer leaves no sooner than the floor, whichever branch ran, so its timing says nothing either.
+      await sleep(Math.max(0, LIMITS.RESET_RESPONSE_FLOOR_MS - (performance.now() - started)));
+      return { challenge: PASSWORD_RECOVERY, parameters: { delivery_destination: maskEmail(email), expires_in: LIMITS.ONE_TIME_CODE_TTL } };
+    });
+
+    app.post('/password/reset/confirmation', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const payload = await admitOpenStep(context, request, 'password/reset/confirmation');
+      const password = String(payload.password);
+      const unmet = context.passwordPolicy(password);
+      if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      const now = new Date(context.clock());
+      const found = await findCredentialsByEmail(context.db, String(payload.email));
+      if (!found) throw new ApiError('code.invalid');
+      const outcome = await context.codes.redeem(found.user.id, 'password_reset', String(payload.code), now);
+      if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts');
+      if (outcome === 'invalid') throw new ApiError('code.invalid');
+      if (await verifyPassword(password, found.passwordHash)) throw new ApiError('password.reused');
+      await setPassword(context.db, found.user.id, await hashPassword(password), now);
+      await revokeEverything(context.db, found.user.id);
+      // The owner proved control of the mailbox, so earlier failed guesses no longer hold their sign-in back.
+      await context.db.query('delete from login_failures where user_id = $1', [found.user.id]);
+      sendInBackground(context.mailer, passwordChangedMail(found.user.email, forgotUrl), request.log);
+      return { challenge: SUCCESS_PASSWORD_RESET };
+    });
+  };
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser } from '../../server/admin/operations.ts';
+import { loginDelaySeconds } from '../../server/auth/lockout.ts';
+import { LIMITS } from '../../server/config.ts';
+import { capturingMailer, fakeClock, settle } from './support/fakes.ts';
+import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const GENERIC = { error_code: 'auth.invalid_credentials', error_message: 'Incorrect email or password.' };
+
+describe('the wait after repeated failures', () => {
+  it.each([
+    [0, 0],
+    [4, 0],
+    [5, 1],
+    [6, 2],
+    [7, 4],
+    [14, 512],
+    [15, 900],
+    [1000, 900],
+  ])('after %i failures is %i s', (failures, seconds) => {
+    expect(loginDelaySeconds(failures)).toBe(seconds);
+  });
+});
+
+describe('guessing protection at sign-in', () => {
+  let server: TestApp;
+  const clock = fakeClock();
+  const mail = capturingMailer();
+  let counter = 0;
+  let addressCounter = 0;
+
+  async function freshUser() {
+    counter += 1;
+    const user = { email: `guarded${counter}@example.com`, password: 'Right-Passw0rd!' };
+    await addUser({ db: server.db }, user);
+    return user;
+  }
+  /** A browser at a login screen, from its own documentation-range address unless one is given. */
+  async function loginScreen(ip = `203.0.113.${(addressCounter += 1)}`) {
+    const browser = new TestBrowser(server.app, ip);
+    await openLoginScreen(browser, server.publicClient);
+    return browser;
+  }
+  const attempt = async (browser: TestBrowser, email: string, password: string) => submitLogin(browser, email, password);
+
+  beforeAll(async () => {
+    server = await startTestApp({ clock: clock.now, mailer: mail.mailer });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('makes the attempt after 5 failures wait 1 s, refusing even the right password like a wrong one', async () => {
+    const user = await freshUser();
+    const browser = await loginScreen();
+    for (let failure = 0; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY; failure += 1) {
+      expect((await attempt(browser, user.email, 'wrong')).json()).toEqual(GENERIC);
+    }
+    const locked = await attempt(browser, user.email, user.password);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toEqual(GENERIC);
+    clock.advance(1);
+    expect((await attempt(browser, user.email, user.password)).json()).toHaveProperty('redirect_to');
+  });
+
+  it('doubles the wait with each further failure, and lifts it by itself', async () => {
+    const user = await freshUser();
+    const browser = await loginScreen();
+    for (let failure = 0; failure < 7; failure += 1) {
+      await attempt(browser, user.email, 'wrong');
+      clock.advance(loginDelaySeconds(failure + 1));
+    }
+    // Seven failures, each followed by its wait; the eighth then imposes 8 s.
+    const fresh = await loginScreen();
+    await attempt(fresh, user.email, 'wrong');
+    clock.advance(loginDelaySeconds(8) - 1);
+    expect((await attempt(fresh, user.email, user.password)).json()).toEqual(GENERIC);
+    clock.advance(1);
+    expect((await attempt(fresh, user.email, user.password)).json()).toHaveProperty('redirect_to');
+  });
+
+  it('starts counting again after a successful sign-in', async () => {
+    const user = await freshUser();
+    const browser = await loginScreen();
+    for (let failure = 0; failure < 4; failure += 1) await attempt(browser, user.email, 'wrong');
+    expect((await attempt(browser, user.email, user.password)).json()).toHaveProperty('redirect_to');
+    const next = await loginScreen();
+    for (let failure = 0; failure < 4; failure += 1) await attempt(next, user.email, 'wrong');
+    expect((await attempt(next, user.email, user.password)).json()).toHaveProperty('redirect_to');
+  });
+
+  it('mails the owner once when the waiting starts, with a reset link', async () => {
+    const user = await freshUser();
+    const browser = await loginScreen();
+    for (let failure = 0; failure < 9; failure += 1) {
+      await attempt(browser, user.email, 'wrong');
+      clock.advance(loginDelaySeconds(failure + 1));
+    }
+    await settle();
+    const mails = mail.to(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Several failed sign-in attempts on your account');
+    expect(mails[0]?.text).toContain('http://localhost:8080/auth/forgot-password');
+  });
+
+  it('counts failures per account across browsers', async () => {
+    const user = await freshUser();
+    for (let failure = 0; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY; failure += 1) {
+      await attempt(await loginScreen(), user.email, 'wrong');
+    }
+    expect((await attempt(await loginScreen(), user.email, user.password)).json()).toEqual(GENERIC);
+    clock.advance(1);
+  });
+
+  it('limits each address across accounts at a higher threshold, without slowing other addresses', async () => {
+    const victim = await freshUser();
+    const attacker = await loginScreen('198.51.100.77');
+    for (let failure = 0; failure < LIMITS.IP_FAILURES_PER_WINDOW; failure += 1) {
+      await attempt(attacker, `unknown${failure}@example.com`, 'wrong');
+    }
+    expect((await attempt(attacker, victim.email, victim.password)).json()).toEqual(GENERIC);
+    expect((await attempt(await loginScreen(), victim.email, victim.password)).json()).toHaveProperty('redirect_to');
+    clock.advance(LIMITS.IP_FAILURE_WINDOW);
+    expect((await attempt(await loginScreen('198.51.100.77'), victim.email, victim.password)).json()).toHaveProperty('redirect_to');
+  });
+
+  it('holds against 1,000 wrong passwords: others sign in unaffected, the owner once the wait is over', { timeout: 120_000 }, async () => {
+    const target = await freshUser();
+    const bystander = await freshUser();
+    const attacker = await loginScreen('198.51.100.200');
+    const guesses = Array.from({ length: 1000 }, (_, index) => `guess-${index}`);
+    const answers = new Set<string>();
+    const inFlight = 4;
+    for (let start = 0; start < guesses.length; start += inFlight) {
+      const batch = guesses.slice(start, start + inFlight).map((guess) => attempt(attacker, target.email, guess));
+      for (const response of await Promise.all(batch)) answers.add(`${response.statusCode} ${response.body}`);
+      if (start === 500) {
+        // Mid-attack, the bystander signs in at once from their own address.
+        expect((await attempt(await loginScreen(), bystander.email, bystander.password)).json()).toHaveProperty('redirect_to');
+      }
+    }
+    expect([...answers]).toEqual([`401 ${JSON.stringify(GENERIC)}`]);
+    const counted = await server.db.query<{ failures: number }>(
+      'select failures from login_failures where user_id = (select id from users where email = $1)',
+      [target.email],
+    );
+    // Only the first guesses were ever checked; the rest met the wait (the clock did not move).
+    expect(counted.rows[0]?.failures).toBe(LIMITS.LOGIN_FAILURES_BEFORE_DELAY);
+    expect((await attempt(await loginScreen(), target.email, target.password)).json()).toEqual(GENERIC);
+    clock.advance(loginDelaySeconds(LIMITS.LOGIN_FAILURES_BEFORE_DELAY));
+    expect((await attempt(await loginScreen(), target.email, target.password)).json()).toHaveProperty('redirect_to');
+  });
+});
