@@ -10,6 +10,14 @@ const BASE_URL = `http://localhost:${PORT}`;
 /** Chromium as Debian ships it; Playwright's own browser download is not reachable here. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * A fresh embedded database for every run, so runs never see each other's data. Exported as
+ * E2E_DATA_DIR (set here, so the workers this process starts inherit it) for tests that run the
+ * admin CLI against the e2e server; a worker re-reading this file keeps the parent's directory.
+ */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-'));
+process.env.E2E_DATA_DIR = DATA_DIR;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -37,8 +45,7 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
-      // A fresh embedded database for every run, so runs never see each other's data.
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-')),
+      DATA_DIR,
     },
   },
 });

@@ -1,14 +1,30 @@
 /**
  * Builds the web app into dist/web, served under /auth/. The markdown parser rjsf imports for
- * rich descriptions is swapped for a plain-text stand-in to keep the login bundle small.
+ * rich descriptions is swapped for a plain-text stand-in, and flow files ship without their
+ * `description`s, to keep the login bundle small.
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Drops the `description` of flows/*.json and their steps: they document the data for people, not for the browser. */
+function stripFlowDescriptions(): Plugin {
+  return {
+    name: 'strip-flow-descriptions',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]flows[\\/][^\\/]+\.json$/.test(id)) return null;
+      const flow = JSON.parse(code) as { description?: string; steps?: Record<string, { description?: string }> };
+      delete flow.description;
+      for (const step of Object.values(flow.steps ?? {})) delete step.description;
+      return { code: JSON.stringify(flow), map: null };
+    },
+  };
+}
 
 export default defineConfig({
   base: '/auth/',
-  plugins: [react()],
+  plugins: [react(), stripFlowDescriptions()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/ui/plain-markdown.tsx', import.meta.url)) },

@@ -19,6 +19,8 @@ export interface WebConfig {
   readonly notFoundStep: string;
   /** Page query values kept on every step navigation (the init calls' query values are kept too). */
   readonly carriedQuery: readonly string[];
+  /** The sessionStorage key holding values submitted earlier in a flow (src/state/submitted-values-atom.ts). */
+  readonly submittedStorageKey: string;
   /** Client-info lookup: the spec's 3 s timeout and 24 h cache. */
   readonly clientInfo: { readonly timeoutMs: number; readonly cacheTtlMs: number; readonly storageKey: string };
   /** Feature-flag defaults (spec section 9) used by `flag` conditions until a flag service answers. */
@@ -36,6 +38,7 @@ export const config: WebConfig = {
   errorStep: 'error',
   notFoundStep: 'not-found',
   carriedQuery: ['client_id', 'redirect_uri', 'state', 'username', 'interaction'],
+  submittedStorageKey: 'sso.submitted',
   clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },
   featureFlagDefaults: {
     'company-selection-removal': true,

@@ -27,11 +27,32 @@ export interface StepCall {
   query?: readonly string[];
   /** Form fields sent encrypted to the server's credential key. */
   encrypt?: readonly string[];
+  /** Whether the server needs a sign-in transaction at this step ("required", the default) or none. */
+  transaction?: 'required' | 'none';
 }
 
-/** Where a form field takes its starting value from. */
-export interface PrefillSource {
-  query: string;
+/** Where a value comes from: exactly one key (the meta-schema enforces it). */
+export interface ValueSource {
+  /** A page query value. */
+  query?: string;
+  /** A parameter of the answer that led to the step (dot path). */
+  parameter?: string;
+  /** A field the user submitted on an earlier step of the same flow. */
+  submitted?: string;
+  /** A field of the step's own form, as currently typed. */
+  field?: string;
+}
+
+/** One source, or a list tried in order. */
+export type ValueSources = ValueSource | readonly ValueSource[];
+
+/** A link to another step, shown under the step's form. */
+export interface StepLink {
+  label: string;
+  go: string;
+  /** query name -> where its value comes from, added to the carried page query. */
+  query?: Record<string, ValueSources>;
+  style?: 'link' | 'button';
 }
 
 /** The form of a step: a JSON Schema in schemas/forms/ plus its rjsf ui schema. */
@@ -41,7 +62,9 @@ export interface StepForm {
   submit: string;
   /** field -> ajv keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
-  prefill?: Record<string, PrefillSource>;
+  prefill?: Record<string, ValueSources>;
+  /** field -> named client-side check (src/core/field-checks.ts). */
+  checks?: Record<string, string>;
 }
 
 /** Analytics event names a step fires. */
@@ -56,6 +79,8 @@ export interface StepDefinition {
   description?: string;
   challenges?: readonly string[];
   route: string;
+  /** Other paths that render this step. */
+  aliases?: readonly string[];
   title: string;
   headline?: string;
   body?: string;
@@ -63,6 +88,7 @@ export interface StepDefinition {
   init?: StepCall;
   call?: StepCall;
   navigate?: string;
+  links?: readonly StepLink[];
   events?: StepEvents;
   next?: readonly NextRule[];
 }

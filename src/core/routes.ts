@@ -8,6 +8,27 @@ export function toRoutePattern(route: string): string {
   return `/${route}`;
 }
 
+/** Every path pattern that renders `step`: its route, then its aliases. */
+export function stepRoutePatterns(step: Step): string[] {
+  return [step.route, ...(step.aliases ?? [])].map(toRoutePattern);
+}
+
+/**
+ * Route parameters as the user wrote them. The router decodes paths with decodeURI, which leaves
+ * reserved characters such as "@" (%40) escaped, so "d•••%40example.com" needs a second pass.
+ */
+export function decodeRouteParams(params: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  const decoded: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(params)) {
+    try {
+      decoded[name] = value === undefined ? undefined : decodeURIComponent(value);
+    } catch {
+      decoded[name] = value;
+    }
+  }
+  return decoded;
+}
+
 /**
  * The concrete path of `step`, filling `:name` segments from `params`.
  * Undefined when a required segment has no value, since such a URL could not be entered again.

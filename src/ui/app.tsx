@@ -1,12 +1,12 @@
 /**
- * The app: routes derived from every step's `route`, under the /auth base. The root goes to the
- * entry step; any other unknown path renders the not-found step.
+ * The app: routes derived from every step's `route` and `aliases`, under the /auth base. The root
+ * goes to the entry step; any other unknown path renders the not-found step.
  */
 import { Provider } from 'jotai';
 import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import { stepRegistry } from '../core/flows.ts';
-import { buildStepPath, toRoutePattern } from '../core/routes.ts';
+import { buildStepPath, decodeRouteParams, stepRoutePatterns } from '../core/routes.ts';
 import { StepView } from './step-view.tsx';
 
 const steps = [...stepRegistry.steps.values()];
@@ -27,11 +27,13 @@ export function App() {
           <Route path="/">
             <RootRedirect />
           </Route>
-          {steps.map((step) => (
-            <Route key={step.id} path={toRoutePattern(step.route)}>
-              {(params) => <StepView key={step.id} step={step} params={params} />}
-            </Route>
-          ))}
+          {steps.flatMap((step) =>
+            stepRoutePatterns(step).map((pattern) => (
+              <Route key={pattern} path={pattern}>
+                {(params) => <StepView key={step.id} step={step} params={decodeRouteParams(params)} />}
+              </Route>
+            )),
+          )}
           <Route>
             <StepView step={stepRegistry.get(config.notFoundStep)} />
           </Route>

@@ -1,10 +1,12 @@
 /**
  * A step's form: rjsf over the step's schema and ui schema, with the widget registry, catalogue
- * validation messages and a precompiled validator. Validation shows on submit, then live.
+ * validation messages, the form's named field checks and a precompiled validator. Validation
+ * shows on submit, then live. The values are held by the step view, which its links read.
  */
 import { useMemo, useState } from 'react';
 import Form from '@rjsf/core';
-import type { NameGeneratorFunction, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
+import { runFieldChecks } from '../core/field-checks.ts';
 import type { StepForm as StepFormDefinition } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
 import { createErrorTransformer } from '../core/validation-messages.ts';
@@ -19,8 +21,8 @@ export type FormValues = Record<string, unknown>;
 /** Props of a step form. */
 export interface StepFormProps {
   form: StepFormDefinition;
-  /** The page query, for `prefill` values. */
-  query: URLSearchParams;
+  values: FormValues;
+  onChange: (values: FormValues) => void;
   /** True while the submit is in flight: the button is disabled so one click sends once. */
   busy: boolean;
   onSubmit: (values: FormValues) => void;
@@ -31,22 +33,26 @@ const templates = { FieldTemplate, FieldErrorTemplate };
 // Plain field names ("email", "password") rather than rjsf's "root_email", for password managers.
 const fieldName: NameGeneratorFunction = (path) => path.map(String).join('.');
 
-/** Starting values taken from the page query, as the form's `prefill` lists. */
-export function prefillValues(form: StepFormDefinition, query: URLSearchParams): FormValues {
-  const values: FormValues = {};
-  for (const [field, source] of Object.entries(form.prefill ?? {})) {
-    const value = query.get(source.query);
-    if (value) values[field] = value;
-  }
-  return values;
+/** An rjsf `customValidate` running the form's `checks` on fields the schema found no fault with. */
+export function createCheckValidator(checks: StepFormDefinition['checks']): CustomValidator | undefined {
+  if (!checks) return undefined;
+  return (formData, errors, _uiSchema, errorSchema) => {
+    const values = (formData ?? {}) as FormValues;
+    for (const [field, key] of Object.entries(runFieldChecks(checks, values))) {
+      // One message per field: "required" or a schema rule speaks first.
+      if (errorSchema?.[field]?.__errors?.length) continue;
+      errors[field]?.addError(t(key));
+    }
+    return errors;
+  };
 }
 
 /** Renders the form of a step. */
-export function StepForm({ form, query, busy, onSubmit }: StepFormProps) {
+export function StepForm({ form, values, onChange, busy, onSubmit }: StepFormProps) {
   const { schema, validator } = formAssets(form.schema);
-  const [formData, setFormData] = useState<FormValues>(() => prefillValues(form, query));
   const [attempted, setAttempted] = useState(false);
   const transformErrors = useMemo(() => createErrorTransformer(form.messages), [form.messages]);
+  const customValidate = useMemo(() => createCheckValidator(form.checks), [form.checks]);
   const uiSchema = useMemo<UiSchema>(
     () => ({
       ...form.ui,
@@ -64,14 +70,15 @@ export function StepForm({ form, query, busy, onSubmit }: StepFormProps) {
       widgets={widgetRegistry}
       templates={templates}
       nameGenerator={fieldName}
-      formData={formData}
+      formData={values}
       transformErrors={transformErrors}
+      customValidate={customValidate}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError
       // Quiet while the user first types; once a submit has shown errors, fix them live.
       liveValidate={attempted ? 'onChange' : undefined}
-      onChange={(event) => setFormData((event.formData ?? {}) as FormValues)}
+      onChange={(event) => onChange((event.formData ?? {}) as FormValues)}
       onError={() => setAttempted(true)}
       onSubmit={(event) => {
         setAttempted(true);

@@ -1,8 +1,9 @@
 /**
- * The one renderer for every step: headline, body, the step's form, its error alert and busy
- * state. It reads only the step's data, never which step or challenge it is.
+ * The one renderer for every step: headline, body, the step's form, its error alert, busy state
+ * and links. It reads only the step's data, never which step or challenge it is.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { config } from '../config.ts';
 import { track } from '../core/analytics.ts';
@@ -10,16 +11,19 @@ import type { Step } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
 import { t, type MessageParams } from '../core/messages.ts';
 import { buildStepPath } from '../core/routes.ts';
+import { stepLinkHref } from '../core/step-links.ts';
+import { resolveValues } from '../core/value-sources.ts';
+import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { ClientBanner } from './client-banner.tsx';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
-import { StepForm } from './step-form.tsx';
+import { StepForm, type FormValues } from './step-form.tsx';
 import { useStepFlow } from './use-step-flow.ts';
 
 /** Props of a step view. */
 export interface StepViewProps {
   step: Step;
-  /** Values of the route's `:name` segments. */
+  /** Values of the route's `:name` segments, decoded. */
   params?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -35,11 +39,25 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
 /** Renders `step` with its flow state. */
 export function StepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
+  const submitted = useAtomValue(submittedValuesAtom)[step.flowId];
   const parameters = flow.context?.response?.parameters;
   const error = flow.context?.error;
   const placeholders: MessageParams = { ...placeholderValues(parameters), ...placeholderValues(params) };
+  // Prefill follows its sources until the user types; from then on the form holds what was typed.
+  const prefill = useMemo(
+    () => resolveValues(step.form?.prefill, { query: flow.query, parameters, submitted }),
+    [step.form?.prefill, flow.query, parameters, submitted],
+  );
+  const [edited, setEdited] = useState<FormValues>();
+  const values = edited ?? prefill;
+  const links = (step.links ?? []).flatMap((link) => {
+    const inputs = { query: flow.query, parameters, submitted, values, carried: flow.carried, routeParams: params };
+    const href = stepLinkHref(link, stepRegistry.get(link.go), inputs);
+    return href ? [{ link, href }] : [];
+  });
+  // A screen with no form, no onward link and no navigation is a dead end: offer a way back.
+  const messageScreen = !step.form && !step.navigate && links.length === 0;
   // A step without a form is a message screen: a failure passed to it is its message.
-  const messageScreen = !step.form && !step.navigate;
   const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
 
@@ -66,9 +84,24 @@ export function StepView({ step, params }: StepViewProps) {
         </div>
       ) : null}
       {step.form && !flow.entering ? (
-        <StepForm form={step.form} query={flow.query} busy={flow.submitting} onSubmit={(values) => void flow.submit(values)} />
+        <StepForm
+          form={step.form}
+          values={values}
+          onChange={setEdited}
+          busy={flow.submitting}
+          onSubmit={(submittedValues) => void flow.submit(submittedValues)}
+        />
       ) : null}
       {flow.entering || step.navigate ? <Spinner /> : null}
+      {links.length > 0 && !flow.entering ? (
+        <div className="step-links">
+          {links.map(({ link, href }) => (
+            <Link key={`${link.go}:${link.label}`} href={href} className={link.style === 'button' ? 'button-primary button-link' : 'step-link'}>
+              {t(link.label)}
+            </Link>
+          ))}
+        </div>
+      ) : null}
       {messageScreen ? (
         <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>
           {t('error.retry')}

@@ -3,7 +3,7 @@
  * its form, follows `navigate`, and moves the router to whatever step the engine picks.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import { preloadEncryption } from '../core/credentials.ts';
@@ -14,7 +14,9 @@ import { readPath } from '../core/read-path.ts';
 import { buildStepPath, carryQuery } from '../core/routes.ts';
 import { carriedQuery, flowController } from '../core/runtime.ts';
 import { safeNavigationUrl } from '../core/safe-url.ts';
+import { valuesToRemember } from '../core/submitted-values.ts';
 import { stepContextAtom } from '../state/step-context-atom.ts';
+import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { leaveTo } from './browser-navigation.ts';
 
 /** What a step view needs from the flow. */
@@ -34,6 +36,7 @@ export interface StepFlow {
 /** The flow state and actions for `step`. */
 export function useStepFlow(step: Step): StepFlow {
   const [context, setContext] = useAtom(stepContextAtom);
+  const recordSubmitted = useSetAtom(submittedValuesAtom);
   const [, navigate] = useLocation();
   const search = useSearch();
   const query = useMemo(() => new URLSearchParams(search), [search]);
@@ -97,9 +100,14 @@ export function useStepFlow(step: Step): StepFlow {
       setSubmitting(true);
       const transition = await flowController.submit(step, values, query, own);
       if (alive.current) setSubmitting(false);
+      if (!transition.context.error) {
+        // Before moving on, so the next step can already read what it asks for.
+        const kept = valuesToRemember(step, values, stepRegistry.steps.values());
+        if (Object.keys(kept).length > 0) recordSubmitted({ flowId: step.flowId, values: kept });
+      }
       go(transition);
     },
-    [step, own, query, go, setContext],
+    [step, own, query, go, setContext, recordSubmitted],
   );
 
   return { context: own, query, carried, entering, submitting, submit };

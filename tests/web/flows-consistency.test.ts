@@ -8,15 +8,19 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../src/config.ts';
-import type { FlowDefinition, Step } from '../../src/core/flow-types.ts';
+import { fieldChecks } from '../../src/core/field-checks.ts';
+import type { FlowDefinition, Step, ValueSources } from '../../src/core/flow-types.ts';
 import { stepRegistry } from '../../src/core/flows.ts';
 import { hasMessage } from '../../src/core/messages.ts';
+import { sourceList } from '../../src/core/value-sources.ts';
 import { formAssets } from '../../src/ui/form-registry.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const flowFiles = readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json'));
 const readJson = (...parts: string[]): unknown => JSON.parse(readFileSync(join(root, ...parts), 'utf8'));
-const flowSchema = readJson('schemas', 'flow.schema.json') as { definitions: { challengeKind: { enum: string[] } } };
+const flowSchema = readJson('schemas', 'flow.schema.json') as {
+  definitions: { challengeKind: { enum: string[] }; form: { properties: { checks: { additionalProperties: { enum: string[] } } } } };
+};
 const challengeKinds = flowSchema.definitions.challengeKind.enum;
 const steps: Step[] = [...stepRegistry.steps.values()];
 
@@ -67,9 +71,20 @@ describe('steps', () => {
     },
   );
 
-  it('have distinct routes', () => {
-    const routes = steps.map((step) => step.route);
+  it('have distinct routes, aliases included', () => {
+    const routes = steps.flatMap((step) => [step.route, ...(step.aliases ?? [])]);
     expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it.each(steps.flatMap((step) => (step.links ?? []).map((link) => [step.id, link.go] as const)))(
+    'link of %s points at an existing step (%s)',
+    (_from, to) => {
+      expect(stepRegistry.steps.has(to)).toBe(true);
+    },
+  );
+
+  it("the meta-schema's check names are exactly the registered field checks", () => {
+    expect([...flowSchema.definitions.form.properties.checks.additionalProperties.enum].sort()).toEqual(Object.keys(fieldChecks).sort());
   });
 
   it('include the configured entry and error steps', () => {
@@ -85,11 +100,52 @@ describe('steps', () => {
   );
 });
 
+/** The properties of a step's form schema. */
+function formFields(step: Step): string[] {
+  return step.form ? Object.keys((formAssets(step.form.schema).schema.properties ?? {}) as object) : [];
+}
+
+/** Every value source of a step (prefills and link queries) with the kind and name it reads. */
+function sourcesOf(step: Step): Array<{ kind: string; name: string }> {
+  const maps: Array<Record<string, ValueSources> | undefined> = [step.form?.prefill, ...(step.links ?? []).map((link) => link.query)];
+  return maps.flatMap((map) =>
+    Object.values(map ?? {}).flatMap((sources) =>
+      sourceList(sources).flatMap((source) => Object.entries(source).map(([kind, name]) => ({ kind, name: String(name) }))),
+    ),
+  );
+}
+
+describe('value sources', () => {
+  it.each(steps.flatMap((step) => sourcesOf(step).filter((source) => source.kind === 'submitted').map((source) => [step.id, source.name] as const)))(
+    'step %s reads submitted %s, which a step of its flow submits',
+    (id, name) => {
+      const flowId = stepRegistry.get(id).flowId;
+      const submitters = steps.filter((step) => step.flowId === flowId && step.call && formFields(step).includes(name));
+      expect(submitters.map((step) => step.id)).not.toEqual([]);
+    },
+  );
+
+  it.each(steps.flatMap((step) => sourcesOf(step).filter((source) => source.kind === 'field').map((source) => [step.id, source.name] as const)))(
+    "step %s reads field %s of its own form",
+    (id, name) => {
+      expect(formFields(stepRegistry.get(id))).toContain(name);
+    },
+  );
+
+  it.each(steps.flatMap((step) => Object.keys(step.form?.prefill ?? {}).map((field) => [step.id, field] as const)))(
+    'step %s prefills %s, a field of its form',
+    (id, field) => {
+      expect(formFields(stepRegistry.get(id))).toContain(field);
+    },
+  );
+});
+
 describe('message keys', () => {
   const keysOf = (step: Step): string[] => [
     ...(step.headline ? [step.headline] : []),
     ...(step.body ? [step.body] : []),
     ...(step.form ? [step.form.submit] : []),
+    ...(step.links ?? []).map((link) => link.label),
     ...Object.values(step.form?.messages ?? {}).flatMap((byKeyword) => Object.values(byKeyword)),
   ];
 

@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/core/flow-types.ts';
-import { buildStepPath, carryQuery, toRoutePattern } from '../../src/core/routes.ts';
+import { buildStepPath, carryQuery, decodeRouteParams, stepRoutePatterns, toRoutePattern } from '../../src/core/routes.ts';
 import { fakeServer } from './support/fake-server.ts';
 import { renderAppAt } from './support/render-app.tsx';
 
@@ -54,6 +54,19 @@ describe('route helpers', () => {
 
   it('gives wouter the route as written, optional segments included', () => {
     expect(toRoutePattern('mfa/verify-email/:action?')).toBe('/mfa/verify-email/:action?');
+  });
+
+  it('routes a step at its route and then its aliases', () => {
+    expect(stepRoutePatterns({ ...step('forgot-password'), aliases: ['recover-password'] })).toEqual(['/forgot-password', '/recover-password']);
+    expect(stepRoutePatterns(step('login'))).toEqual(['/login']);
+  });
+
+  it('decodes what the router leaves escaped, and keeps what cannot be decoded', () => {
+    expect(decodeRouteParams({ delivery_destination: 'd•••%40example.com', action: undefined, bad: '%E0%A4%A' })).toEqual({
+      delivery_destination: 'd•••@example.com',
+      action: undefined,
+      bad: '%E0%A4%A',
+    });
   });
 
   it('carries only the listed query values', () => {

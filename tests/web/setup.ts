@@ -18,6 +18,7 @@ afterEach(async () => {
     const { cleanup } = await import('@testing-library/react');
     cleanup();
     localStorage.clear();
+    sessionStorage.clear();
   }
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

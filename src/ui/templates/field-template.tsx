@@ -7,7 +7,15 @@ import type { FieldTemplateProps } from '@rjsf/utils';
 /** Renders one form field with its label and messages. */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, description, hidden, required, displayLabel, classNames } = props;
-  if (hidden) return <div hidden>{children}</div>;
+  // A hidden field's value comes from the flow; if it is missing, say so rather than fail silently.
+  if (hidden) {
+    return (
+      <div className="field-hidden">
+        <div hidden>{children}</div>
+        {errors}
+      </div>
+    );
+  }
   return (
     <div className={['field', classNames].filter(Boolean).join(' ')}>
       {displayLabel && label ? (

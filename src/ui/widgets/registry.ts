@@ -4,12 +4,17 @@
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { EmailWidget } from './email-widget.tsx';
+import { HiddenWidget } from './hidden-widget.tsx';
+import { lazyWidget } from './lazy-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { TextWidget } from './text-widget.tsx';
 
 /** Widget name -> component, passed to rjsf's `widgets` prop. */
 export const widgetRegistry: RegistryWidgetsType = {
   email: EmailWidget,
+  hidden: HiddenWidget,
+  'new-password': lazyWidget(() => import('./new-password-widget.tsx')),
+  otp: lazyWidget(() => import('./otp-widget.tsx')),
   password: PasswordWidget,
   text: TextWidget,
 };
