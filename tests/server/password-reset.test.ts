@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/config.ts';
 import { addUser } from '../../server/admin/operations.ts';
 import { capturingMailer, fakeClock, settle } from './support/fakes.ts';
-import { openLoginScreen, signIn, submitLogin, TestBrowser } from './support/sign-in.ts';
+import { exchangeCode, openLoginScreen, signIn, submitLogin, TestBrowser } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const API = '/api/sso/v3';
@@ -181,18 +181,7 @@ describe('password recovery by emailed code', () => {
     const owner = await freshUser();
     const browser = new TestBrowser(server.app);
     const { callback, codeVerifier } = await signIn(browser, { ...server.publicClient, email: owner.email, password: owner.password });
-    const token = await server.app.inject({
-      method: 'POST',
-      url: '/oidc/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code')!,
-        redirect_uri: server.publicClient.redirectUri,
-        client_id: server.publicClient.clientId,
-        code_verifier: codeVerifier,
-      }).toString(),
-    });
+    const token = await exchangeCode(server.app, server.publicClient, callback, codeVerifier);
     const accessToken = token.json().access_token as string;
     const userinfo = () => server.app.inject({ method: 'GET', url: '/oidc/me', headers: { authorization: `Bearer ${accessToken}` } });
     expect((await userinfo()).statusCode).toBe(200);

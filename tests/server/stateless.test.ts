@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import type { Database } from '../../server/db/database.ts';
 import { testBackends } from './support/databases.ts';
-import { submitLogin, TestBrowser } from './support/sign-in.ts';
+import { exchangeCode, submitLogin, TestBrowser } from './support/sign-in.ts';
 
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
 const PUBLIC_URL = 'http://localhost:8080';
@@ -55,18 +55,7 @@ describe.runIf(postgres)('several server processes sharing one PostgreSQL', () =
     const callback = new URL(String(resume.headers.location));
     expect(callback.searchParams.get('state')).toBe('spread');
 
-    const token = await second.inject({
-      method: 'POST',
-      url: '/oidc/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code')!,
-        redirect_uri: redirectUri,
-        client_id: client.clientId,
-        code_verifier: verifier,
-      }).toString(),
-    });
+    const token = await exchangeCode(second, { clientId: client.clientId, redirectUri }, callback, verifier);
     expect(token.statusCode).toBe(200);
     expect(token.json()).toMatchObject({ token_type: 'Bearer', id_token: expect.any(String), access_token: expect.any(String) });
   });

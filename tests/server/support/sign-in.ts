@@ -84,3 +84,24 @@ export async function signIn(browser: TestBrowser, link: LoginLink & { email: st
   }
   return { callback: new URL(location), codeVerifier };
 }
+
+/** Exchanges the code in `callback` at the token endpoint as a public client would (PKCE, no secret). */
+export function exchangeCode(
+  app: FastifyInstance,
+  client: { clientId: string; redirectUri: string },
+  callback: URL,
+  codeVerifier: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code') ?? '',
+      redirect_uri: client.redirectUri,
+      client_id: client.clientId,
+      code_verifier: codeVerifier,
+    }).toString(),
+  });
+}
