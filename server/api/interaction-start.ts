@@ -4,9 +4,7 @@ import { LIMITS, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createTransaction } from '../store/transactions.ts';
 import { transactionCookieName, transactionCookieOptions } from './transaction-cookie.ts';
-
-/** The first challenge of every sign-in; the flows decide what follows. */
-const FIRST_CHALLENGE = 'LOGIN_REQUIRED';
+import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 /** The query values the web app carries from screen to screen. */
 const CARRIED = ['client_id', 'redirect_uri', 'state'] as const;
@@ -20,7 +18,7 @@ export function createInteractionStart(deps: { config: Config; db: Database; clo
     const params = interaction.params as Record<string, unknown>;
     const clientId = String(params.client_id ?? '');
     const expiresAt = new Date(deps.clock() + LIMITS.TRANSACTION_TTL * 1000);
-    const token = await createTransaction(deps.db, { interactionUid: interaction.uid, clientId, challenge: FIRST_CHALLENGE, expiresAt });
+    const token = await createTransaction(deps.db, { interactionUid: interaction.uid, clientId, challenge: SERVER_CHALLENGES.LOGIN_REQUIRED, expiresAt });
     const options = transactionCookieOptions(deps.config);
     ctx.cookies.set(transactionCookieName(deps.config), token, { ...options, maxAge: options.maxAge * 1000, signed: false, overwrite: true });
     const query = new URLSearchParams();

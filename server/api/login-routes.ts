@@ -9,11 +9,7 @@ import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 import { finishSignIn } from './finish-sign-in.ts';
 import { admitStep } from './step-guard.ts';
-
-/** The challenge a user whose password must be replaced is sent to. */
-const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
-/** The challenge that sends a user whose reset an operator forced into password recovery. */
-const RESET_PASSWORD = 'RESET_PASSWORD';
+import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 /** Whether the user must choose a new password before finishing: a temporary one, or one older than the policy allows. */
 function mustReplacePassword(credentials: UserCredentials, now: number): boolean {
@@ -43,12 +39,12 @@ export function loginRoutes(context: ApiContext) {
       await context.throttle.succeeded({ userId: found.user.id, ip: request.ip });
       if (found.resetRequired) {
         // The transaction stays at the login step: after recovery the user signs in again on the same screen.
-        return { challenge: RESET_PASSWORD, parameters: { email: found.user.email } };
+        return { challenge: SERVER_CHALLENGES.RESET_PASSWORD, parameters: { email: found.user.email } };
       }
       if (mustReplacePassword(found, now)) {
-        const moved = await advanceTransaction(context.db, token, transaction.challenge, { challenge: NEW_PASSWORD_REQUIRED, userId: found.user.id });
+        const moved = await advanceTransaction(context.db, token, transaction.challenge, { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED, userId: found.user.id });
         if (!moved) throw new ApiError('transaction.missing');
-        return { challenge: NEW_PASSWORD_REQUIRED };
+        return { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED };
       }
       return finishSignIn(context, reply, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId: found.user.id });
     });

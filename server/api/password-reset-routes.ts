@@ -10,10 +10,7 @@ import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 import { maskEmail } from './mask.ts';
 import { admitOpenStep } from './step-guard.ts';
-
-/** The recovery flow's challenges, as the flows name them. */
-const PASSWORD_RECOVERY = 'PASSWORD_RECOVERY';
-const SUCCESS_PASSWORD_RESET = 'SUCCESS_PASSWORD_RESET';
+import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -38,7 +35,7 @@ export function passwordResetRoutes(context: ApiContext) {
       }
       // The answer leaves no sooner than the floor, whichever branch ran, so its timing says nothing either.
       await sleep(Math.max(0, LIMITS.RESET_RESPONSE_FLOOR_MS - (performance.now() - started)));
-      return { challenge: PASSWORD_RECOVERY, parameters: { delivery_destination: maskEmail(email), expires_in: LIMITS.ONE_TIME_CODE_TTL } };
+      return { challenge: SERVER_CHALLENGES.PASSWORD_RECOVERY, parameters: { delivery_destination: maskEmail(email), expires_in: LIMITS.ONE_TIME_CODE_TTL } };
     });
 
     app.post('/password/reset/confirmation', async (request, reply) => {
@@ -59,7 +56,7 @@ export function passwordResetRoutes(context: ApiContext) {
       // The owner proved control of the mailbox, so earlier failed guesses no longer hold their sign-in back.
       await context.db.query('delete from login_failures where user_id = $1', [found.user.id]);
       sendInBackground(context.mailer, passwordChangedMail(found.user.email, forgotUrl), request.log);
-      return { challenge: SUCCESS_PASSWORD_RESET };
+      return { challenge: SERVER_CHALLENGES.SUCCESS_PASSWORD_RESET };
     });
   };
 }

@@ -1,0 +1,16 @@
+/**
+ * Every challenge kind the server can answer with. The flows must give each one a step; `npm run flows:check`
+ * and the consistency tests read this list, so a new kind here without a step fails the build.
+ */
+export const SERVER_CHALLENGES = {
+  /** Every sign-in starts here. */
+  LOGIN_REQUIRED: 'LOGIN_REQUIRED',
+  /** A temporary or expired password must be replaced before the sign-in finishes. */
+  NEW_PASSWORD_REQUIRED: 'NEW_PASSWORD_REQUIRED',
+  /** An operator forced a reset: the user goes through password recovery. */
+  RESET_PASSWORD: 'RESET_PASSWORD',
+  /** A reset code was sent (or would have been): the user enters it. */
+  PASSWORD_RECOVERY: 'PASSWORD_RECOVERY',
+  /** The password was reset. */
+  SUCCESS_PASSWORD_RESET: 'SUCCESS_PASSWORD_RESET',
+} as const;
