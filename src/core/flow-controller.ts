@@ -13,6 +13,8 @@ export interface StepContext {
   stepId: string;
   response?: StepResponse;
   error?: string;
+  /** The API's error code of `error`, when the server sent one (the view words it per language). */
+  errorCode?: string;
 }
 
 /** The step to show and its context. */
@@ -54,7 +56,8 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
       } catch (error) {
         // Nothing on this step can work without its entry call, so show the failure instead.
         const failed = errorStep();
-        return { step: failed, context: { stepId: failed.id, error: toApiError(error).message } };
+        const { message, code } = toApiError(error);
+        return { step: failed, context: { stepId: failed.id, error: message, errorCode: code } };
       }
     },
     async submit(step, values, query, current) {
@@ -66,7 +69,8 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
         return transition;
       } catch (error) {
         if (step.events?.error) deps.track(step.events.error);
-        return { step, context: { stepId: step.id, response: current?.response, error: toApiError(error).message } };
+        const { message, code } = toApiError(error);
+        return { step, context: { stepId: step.id, response: current?.response, error: message, errorCode: code } };
       }
     },
   };

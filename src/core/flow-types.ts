@@ -60,6 +60,8 @@ export interface StepForm {
   schema: string;
   ui?: Record<string, unknown>;
   submit: string;
+  /** field -> message key of its label (the schema's `title` is the fallback). */
+  labels?: Record<string, string>;
   /** field -> ajv keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
   prefill?: Record<string, ValueSources>;
@@ -91,6 +93,8 @@ export interface StepDefinition {
   links?: readonly StepLink[];
   events?: StepEvents;
   next?: readonly NextRule[];
+  /** An end screen the app shows by itself; it needs no link in or out. */
+  terminal?: boolean;
 }
 
 /** A step together with its id and the flow it belongs to. */

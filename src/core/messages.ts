@@ -1,24 +1,59 @@
 /**
- * The message catalogue: every user-facing string comes from flows/messages/en.json by key.
+ * The message catalogues: every user-facing string comes from flows/messages/<language>.json by
+ * key. English is built in and fills any gap; another language is switched to once loaded
+ * (src/core/languages.ts loads it, so this module stays free of bundler and browser APIs).
  */
-import catalogue from '../../flows/messages/en.json';
+import english from '../../flows/messages/en.json';
 
 /** Values substituted for `{name}` placeholders. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-const messages: Readonly<Record<string, string>> = catalogue;
+/** A catalogue: key -> text. */
+export type Catalogue = Readonly<Record<string, string>>;
 
-/** Whether the catalogue has a text for `key`. */
+/** The built-in language, which every other catalogue follows key for key. */
+export const DEFAULT_LANGUAGE = 'en';
+
+/** The English catalogue, always loaded. */
+export const builtInCatalogue: Catalogue = english;
+
+const source = builtInCatalogue;
+let active = { language: DEFAULT_LANGUAGE, messages: source };
+const listeners = new Set<() => void>();
+
+/** The language texts are currently shown in. */
+export function currentLanguage(): string {
+  return active.language;
+}
+
+/** Shows texts from `catalogue` from now on, and tells every listener. */
+export function activateCatalogue(language: string, catalogue: Catalogue): void {
+  active = { language, messages: catalogue };
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` after every language switch; returns the unsubscribe function. */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether the catalogues have a text for `key` (English is the source of truth). */
 export function hasMessage(key: string): boolean {
-  return key in messages;
+  return key in source;
+}
+
+/** The English text of `key`, whatever language is shown. */
+export function englishMessage(key: string): string | undefined {
+  return source[key];
 }
 
 /**
- * The text for `key` with `{name}` placeholders filled from `params`.
+ * The text for `key` in the current language with `{name}` placeholders filled from `params`.
  * A missing key renders as the key itself so the gap is visible rather than blank.
  */
 export function t(key: string, params: MessageParams = {}): string {
-  const template = messages[key] ?? key;
+  const template = active.messages[key] ?? source[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     return value === undefined ? whole : String(value);
@@ -29,8 +64,8 @@ export function t(key: string, params: MessageParams = {}): string {
 export function validationExamples(): Record<string, string> {
   const prefix = 'validation.example.';
   const examples: Record<string, string> = {};
-  for (const [key, text] of Object.entries(messages)) {
-    if (key.startsWith(prefix)) examples[key.slice(prefix.length)] = text;
+  for (const key of Object.keys(source)) {
+    if (key.startsWith(prefix)) examples[key.slice(prefix.length)] = t(key);
   }
   return examples;
 }

@@ -1,12 +1,13 @@
 /**
- * The page frame around every step: logo, card, help link and copyright footer, plus the live
- * region that announces the loading state.
+ * The page frame around every step: logo, card, help link, language picker and copyright footer,
+ * plus the live region that announces the loading state.
  */
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { config } from '../config.ts';
 import { t } from '../core/messages.ts';
 import { loadingAtom } from '../state/loading-atom.ts';
+import { LanguagePicker } from './language-picker.tsx';
 
 /** Renders `children` inside the branded card. */
 export function PageLayout({ children }: { children: ReactNode }) {
@@ -23,6 +24,7 @@ export function PageLayout({ children }: { children: ReactNode }) {
         <a className="help-link" href={config.userGuideUrl} target="_blank" rel="noopener noreferrer">
           {t('app.help')}
         </a>
+        <LanguagePicker />
         <p className="copyright">{t('app.copyright', { year: new Date().getFullYear() })}</p>
       </footer>
       <div className="visually-hidden" aria-live="polite">

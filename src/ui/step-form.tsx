@@ -11,6 +11,7 @@ import type { StepForm as StepFormDefinition } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
 import { createErrorTransformer } from '../core/validation-messages.ts';
 import { formAssets } from './form-registry.ts';
+import { useLanguage } from './language-preference.ts';
 import { FieldErrorTemplate } from './templates/field-error-template.tsx';
 import { FieldTemplate } from './templates/field-template.tsx';
 import { widgetRegistry } from './widgets/registry.ts';
@@ -51,15 +52,17 @@ export function createCheckValidator(checks: StepFormDefinition['checks']): Cust
 export function StepForm({ form, values, onChange, busy, onSubmit }: StepFormProps) {
   const { schema, validator } = formAssets(form.schema);
   const [attempted, setAttempted] = useState(false);
-  const transformErrors = useMemo(() => createErrorTransformer(form.messages), [form.messages]);
-  const customValidate = useMemo(() => createCheckValidator(form.checks), [form.checks]);
-  const uiSchema = useMemo<UiSchema>(
-    () => ({
-      ...form.ui,
-      'ui:submitButtonOptions': { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } },
-    }),
-    [form.ui, form.submit, busy],
-  );
+  const language = useLanguage();
+  // `language` is a dependency so texts follow a switch; the memos read the catalogue through t().
+  const transformErrors = useMemo(() => createErrorTransformer(form.messages), [form.messages, language]);
+  const customValidate = useMemo(() => createCheckValidator(form.checks), [form.checks, language]);
+  const uiSchema = useMemo<UiSchema>(() => {
+    const labelled: UiSchema = { ...form.ui };
+    for (const [field, key] of Object.entries(form.labels ?? {})) labelled[field] = { ...(form.ui?.[field] as UiSchema | undefined), 'ui:title': t(key) };
+    return { ...labelled, 'ui:submitButtonOptions': { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } } };
+  }, [form.ui, form.labels, form.submit, busy, language]);
+  // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
+  const formContext = useMemo(() => ({ language }), [language]);
 
   return (
     <Form
@@ -69,6 +72,7 @@ export function StepForm({ form, values, onChange, busy, onSubmit }: StepFormPro
       validator={validator}
       widgets={widgetRegistry}
       templates={templates}
+      formContext={formContext}
       nameGenerator={fieldName}
       formData={values}
       transformErrors={transformErrors}

@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { config } from '../config.ts';
 import { track } from '../core/analytics.ts';
+import { apiErrorText } from '../core/api-error-text.ts';
 import type { Step } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
 import { t, type MessageParams } from '../core/messages.ts';
@@ -15,6 +16,7 @@ import { stepLinkHref } from '../core/step-links.ts';
 import { resolveValues } from '../core/value-sources.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { ClientBanner } from './client-banner.tsx';
+import { useLanguage } from './language-preference.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
@@ -39,9 +41,12 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
 /** Renders `step` with its flow state. */
 export function StepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
+  // Re-render every text of the step when the user switches language.
+  useLanguage();
   const submitted = useAtomValue(submittedValuesAtom)[step.flowId];
   const parameters = flow.context?.response?.parameters;
-  const error = flow.context?.error;
+  const failure = flow.context;
+  const error = failure?.error === undefined ? undefined : apiErrorText(failure.error, failure.errorCode);
   const placeholders: MessageParams = { ...placeholderValues(parameters), ...placeholderValues(params) };
   // Prefill follows its sources until the user types; from then on the form holds what was typed.
   const prefill = useMemo(

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { stepMessageKeys } from '../../scripts/flows-check/message-references.ts';
+import { sourceMessageKeys } from '../../scripts/flows-check/source-keys.ts';
 import { config } from '../../src/config.ts';
 import { fieldChecks } from '../../src/core/field-checks.ts';
 import type { FlowDefinition, Step, ValueSources } from '../../src/core/flow-types.ts';
@@ -141,23 +143,25 @@ describe('value sources', () => {
 });
 
 describe('message keys', () => {
-  const keysOf = (step: Step): string[] => [
-    ...(step.headline ? [step.headline] : []),
-    ...(step.body ? [step.body] : []),
-    ...(step.form ? [step.form.submit] : []),
-    ...(step.links ?? []).map((link) => link.label),
-    ...Object.values(step.form?.messages ?? {}).flatMap((byKeyword) => Object.values(byKeyword)),
-  ];
+  // The same list flows:check reads: headline, body, submit, labels, validation messages, link labels.
+  const keysOf = (step: Step): string[] => stepMessageKeys(step).map(({ key }) => key);
+  const catalogueFiles = readdirSync(join(root, 'flows', 'messages')).filter((name) => name.endsWith('.json'));
+  const english = readJson('flows', 'messages', 'en.json') as Record<string, string>;
 
   it.each(steps.flatMap((step) => keysOf(step).map((key) => [step.id, key] as const)))('step %s uses existing key %s', (_id, key) => {
     expect(hasMessage(key)).toBe(true);
   });
 
   it('used literally in src/ all exist', () => {
-    const used = sourceFiles().flatMap(({ text }) => [...text.matchAll(/\bt\(\s*'([a-z][\w.]*)'/g)].map((match) => match[1] ?? ''));
-    const ternaries = sourceFiles().flatMap(({ text }) => [...text.matchAll(/\bt\([^)]*\?\s*'([a-z][\w.]*)'\s*:\s*'([a-z][\w.]*)'/g)].flatMap((m) => [m[1] ?? '', m[2] ?? '']));
-    const missing = [...used, ...ternaries].filter((key) => !hasMessage(key));
+    const used = sourceFiles().flatMap(({ text }) => sourceMessageKeys(text).map(({ key }) => key));
+    expect(used.length).toBeGreaterThan(0);
+    const missing = used.filter((key) => !hasMessage(key));
     expect(missing).toEqual([]);
+  });
+
+  it.each(catalogueFiles)('flows/messages/%s has exactly the keys of en.json', (file) => {
+    const catalogue = readJson('flows', 'messages', file) as Record<string, string>;
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
   });
 });
 

@@ -1,0 +1,18 @@
+/** Guards transitions: every `next[].go` and `links[].go` names a step some flow defines. */
+import { useOneOf } from './problem.ts';
+import { stepEntries, stepIds } from './step-index.ts';
+import type { Problem, Project } from './types.ts';
+
+/** Problems with `go` targets no flow defines. */
+export function checkTargets(project: Project): Problem[] {
+  const ids = stepIds(project.flows);
+  return stepEntries(project.flows).flatMap(({ file, path, step }) => {
+    const targets = [
+      ...(step.next ?? []).map((rule, index) => ({ at: `${path}.next[${index}].go`, go: rule.go })),
+      ...(step.links ?? []).map((link, index) => ({ at: `${path}.links[${index}].go`, go: link.go })),
+    ];
+    return targets
+      .filter(({ go }) => !ids.has(go))
+      .map(({ at, go }) => ({ file, path: at, message: `points at unknown step "${go}"`, fix: useOneOf(go, ids) }));
+  });
+}

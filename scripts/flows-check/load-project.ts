@@ -1,0 +1,94 @@
+/**
+ * Reads everything flows:check looks at from a project folder: the flow files, the meta-schema,
+ * the form schemas, the catalogues, and the message keys src/ and the password policy name.
+ * The server's challenge list and error catalogue and the app's config are imported, not read,
+ * so the check sees exactly what runs.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { API_ERRORS } from '../../server/api/errors.ts';
+import { SERVER_CHALLENGES } from '../../server/flows/challenges.ts';
+import { config } from '../../src/config.ts';
+import { sourceMessageKeys } from './source-keys.ts';
+import type { Catalogue, FormSchema, KeyReference, Project, RawFlow } from './types.ts';
+
+/** The project as read: flow files still unchecked, plus everything else the checks need. */
+export interface LoadedProject {
+  raw: readonly RawFlow[];
+  metaSchema: Record<string, unknown>;
+  base: Omit<Project, 'flows'>;
+}
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+/** A flow file, or the line its JSON breaks at (reported as a problem rather than a crash). */
+function readFlow(root: string, name: string): RawFlow {
+  const text = readFileSync(join(root, 'flows', name), 'utf8');
+  try {
+    return { file: `flows/${name}`, data: JSON.parse(text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
+    const line = text.slice(0, position).split('\n').length;
+    return { file: `flows/${name}`, data: undefined, syntaxError: { line, message } };
+  }
+}
+
+/** The `.json` files of a folder, sorted so output is stable; none when the folder is missing. */
+function jsonFiles(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : [];
+}
+
+/** Every .ts/.tsx file under `dir`, skipping generated code, sorted. */
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path);
+      return /\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+}
+
+/** The message keys the password policy names: each rule's wording and the "strong" line. */
+function policyKeys(root: string): KeyReference[] {
+  const path = join(root, 'schemas', 'password-policy.json');
+  if (!existsSync(path)) return [];
+  const policy = readJson(path) as { rules?: Array<{ message?: string }>; strong?: string };
+  const file = 'schemas/password-policy.json';
+  const rules = (policy.rules ?? []).flatMap((rule, index) => (rule.message ? [{ file, path: `rules[${index}].message`, key: rule.message }] : []));
+  return policy.strong ? [...rules, { file, path: 'strong', key: policy.strong }] : rules;
+}
+
+/** Loads the project under `root`. */
+export function loadProject(root: string): LoadedProject {
+  const metaSchema = readJson(join(root, 'schemas', 'flow.schema.json')) as Record<string, unknown>;
+  const definitions = metaSchema.definitions as { challengeKind?: { enum?: string[] }; messageKey?: { pattern?: string } } | undefined;
+  const raw = jsonFiles(join(root, 'flows')).map((name) => readFlow(root, name));
+  const formSchemas = new Map<string, FormSchema>(
+    jsonFiles(join(root, 'schemas', 'forms')).map((name) => [name, readJson(join(root, 'schemas', 'forms', name)) as FormSchema]),
+  );
+  // English first: it is the source the other catalogues follow, and problem lines list it first.
+  const languages = jsonFiles(join(root, 'flows', 'messages')).map((name) => name.replace(/\.json$/, '')).sort((a, b) => Number(b === 'en') - Number(a === 'en'));
+  const catalogues = new Map<string, Catalogue>(languages.map((language) => [language, readJson(join(root, 'flows', 'messages', `${language}.json`)) as Catalogue]));
+  const sourceKeys = sourceFiles(join(root, 'src')).flatMap((path) =>
+    sourceMessageKeys(readFileSync(path, 'utf8')).map(({ line, key }) => ({ file: relative(root, path).split('\\').join('/'), path: String(line), key })),
+  );
+  return {
+    raw,
+    metaSchema,
+    base: {
+      formSchemas,
+      catalogues,
+      serverChallenges: Object.values(SERVER_CHALLENGES),
+      messageKeyPattern: new RegExp(definitions?.messageKey?.pattern ?? '^.+$'),
+      challengeKinds: definitions?.challengeKind?.enum ?? [],
+      apiErrors: API_ERRORS,
+      featureFlags: Object.keys(config.featureFlagDefaults),
+      carriedQuery: config.carriedQuery,
+      appSteps: (['entryStep', 'errorStep', 'notFoundStep'] as const).map((name) => ({ name, step: config[name] })),
+      keyReferences: [...sourceKeys, ...policyKeys(root)],
+    },
+  };
+}

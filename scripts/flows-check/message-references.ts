@@ -1,0 +1,27 @@
+/**
+ * Every message key a step names, with the JSON path it is named at: headline, body, the form's
+ * submit, labels and validation messages, and link labels. The consistency test reads the same list.
+ */
+import type { StepDefinition } from '../../src/core/flow-types.ts';
+
+/** A message key and where in the step it is named (relative to the step). */
+export interface StepMessageKey {
+  path: string;
+  key: string;
+}
+
+/** The message keys `step` names, in the order they appear. */
+export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
+  const keys: StepMessageKey[] = [];
+  if (step.headline) keys.push({ path: 'headline', key: step.headline });
+  if (step.body) keys.push({ path: 'body', key: step.body });
+  if (step.form) {
+    keys.push({ path: 'form.submit', key: step.form.submit });
+    for (const [field, key] of Object.entries(step.form.labels ?? {})) keys.push({ path: `form.labels.${field}`, key });
+    for (const [field, byKeyword] of Object.entries(step.form.messages ?? {})) {
+      for (const [keyword, key] of Object.entries(byKeyword)) keys.push({ path: `form.messages.${field}.${keyword}`, key });
+    }
+  }
+  (step.links ?? []).forEach((link, index) => keys.push({ path: `links[${index}].label`, key: link.label }));
+  return keys;
+}

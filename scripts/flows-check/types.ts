@@ -1,0 +1,85 @@
+/**
+ * The data every flows:check check reads, and the problem each one reports. Checks are pure:
+ * a `Project` in, `Problem`s out, so tests feed them broken data without touching the disk.
+ */
+import type { FlowDefinition } from '../../src/core/flow-types.ts';
+
+/** One thing wrong, printed as `file:path — message — fix`. */
+export interface Problem {
+  /** The file at fault, relative to the project root (`flows/login.json`). */
+  file: string;
+  /** Where in it: a JSON path (`steps.login.next[0].go`), a catalogue key, or a line number. */
+  path: string;
+  /** What is wrong. */
+  message: string;
+  /** How to fix it. */
+  fix: string;
+}
+
+/** A message catalogue: key -> text. */
+export type Catalogue = Readonly<Record<string, string>>;
+
+/** A flow file as read, before the meta-schema has vouched for its shape. */
+export interface RawFlow {
+  file: string;
+  data: unknown;
+  /** Set when the file is not JSON at all. */
+  syntaxError?: { line: number; message: string };
+}
+
+/** A flow file that validates against the meta-schema. */
+export interface FlowFile {
+  file: string;
+  flow: FlowDefinition;
+}
+
+/** A form schema of schemas/forms/, as far as the checks read it. */
+export interface FormSchema {
+  properties?: Readonly<Record<string, { title?: string }>>;
+}
+
+/** A message key named literally somewhere outside the flows (src/ code, the password policy). */
+export interface KeyReference {
+  file: string;
+  /** A line number or a JSON path. */
+  path: string;
+  key: string;
+}
+
+/** A step the app itself refers to by id (src/config.ts). */
+export interface AppStep {
+  /** The config key (`entryStep`). */
+  name: string;
+  step: string;
+}
+
+/** Everything the checks look at, loaded once. */
+export interface Project {
+  flows: readonly FlowFile[];
+  /** schemas/forms/ file name -> schema. */
+  formSchemas: ReadonlyMap<string, FormSchema>;
+  /** language -> catalogue; `en` is the source the others follow. */
+  catalogues: ReadonlyMap<string, Catalogue>;
+  /** Every challenge kind the server can send (server/flows/challenges.ts). */
+  serverChallenges: readonly string[];
+  /** The meta-schema's pattern for message keys. */
+  messageKeyPattern: RegExp;
+  /** Every challenge kind the meta-schema knows. */
+  challengeKinds: readonly string[];
+  /** API error code -> the server's English wording (server/api/errors.ts). */
+  apiErrors: Readonly<Record<string, { message: string }>>;
+  /** Feature flags `flag` conditions may name (src/config.ts). */
+  featureFlags: readonly string[];
+  /** Query values src/config.ts keeps from step to step (init calls' query values are kept too). */
+  carriedQuery: readonly string[];
+  appSteps: readonly AppStep[];
+  /** Message keys named literally outside the flows. */
+  keyReferences: readonly KeyReference[];
+}
+
+/** One row of the check table: a stable name, what it guards, and the check. */
+export interface FlowCheck {
+  name: string;
+  guards: string;
+  run(project: Project): Problem[];
+}

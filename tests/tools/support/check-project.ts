@@ -1,0 +1,98 @@
+/**
+ * A small, valid project for the flows:check tests: one flow of four steps, two catalogues, one
+ * form schema. Each test breaks one thing in a fresh copy and asserts the exact problem lines.
+ */
+import type { FlowDefinition } from '../../../src/core/flow-types.ts';
+import type { Project } from '../../../scripts/flows-check/types.ts';
+
+const flow: FlowDefinition = {
+  id: 'start',
+  steps: {
+    'sign-in': {
+      challenges: ['LOGIN_REQUIRED'],
+      route: 'sign-in',
+      title: 'Sign In',
+      headline: 'start.headline',
+      init: { method: 'GET', path: 'authorize', query: ['client_id'] },
+      form: {
+        schema: 'sign-in.schema.json',
+        submit: 'start.submit',
+        labels: { email: 'field.email' },
+        messages: { email: { required: 'start.emailRequired' } },
+        prefill: { email: { query: 'username' } },
+      },
+      call: { method: 'POST', path: 'auth/login' },
+      links: [{ label: 'start.help', go: 'help', query: { username: { field: 'email' } } }],
+      next: [{ when: { exists: 'redirect_to' }, go: 'done' }],
+    },
+    help: {
+      route: 'help/:topic?',
+      title: 'Help',
+      headline: 'help.headline',
+      links: [{ label: 'help.back', go: 'sign-in', query: { username: { submitted: 'email' } } }],
+    },
+    done: { route: 'done', title: 'Done', navigate: 'redirect_to' },
+    oops: { challenges: ['MFA_SETUP'], route: 'oops', title: 'Error', headline: 'error.headline', terminal: true },
+  },
+};
+
+const english = {
+  'start.headline': 'Sign in',
+  'start.submit': 'Go',
+  'start.emailRequired': "Enter your email, e.g. '{email}'",
+  'start.help': 'Help',
+  'help.headline': 'Help',
+  'help.back': 'Back',
+  'error.headline': 'Oops',
+  'field.email': 'Email',
+  'apiError.auth.failed': 'Wrong.',
+};
+
+const german = {
+  'start.headline': 'Anmelden',
+  'start.submit': 'Los',
+  'start.emailRequired': "E-Mail eingeben, z. B. '{email}'",
+  'start.help': 'Hilfe',
+  'help.headline': 'Hilfe',
+  'help.back': 'Zurück',
+  'error.headline': 'Hoppla',
+  'field.email': 'E-Mail',
+  'apiError.auth.failed': 'Falsch.',
+};
+
+/** A fresh copy of the valid project, safe to break. */
+export function validProject(): Project {
+  return {
+    flows: [{ file: 'flows/start.json', flow: structuredClone(flow) }],
+    formSchemas: new Map([['sign-in.schema.json', { properties: { email: { title: 'Email' } } }]]),
+    catalogues: new Map([
+      ['en', { ...english }],
+      ['de', { ...german }],
+    ]),
+    messageKeyPattern: /^[a-z][a-zA-Z0-9_]*(\.[a-z][a-zA-Z0-9_]*)*$/,
+    serverChallenges: ['LOGIN_REQUIRED'],
+    challengeKinds: ['LOGIN_REQUIRED', 'MFA_SETUP'],
+    apiErrors: { 'auth.failed': { message: 'Wrong.' } },
+    featureFlags: ['new-look'],
+    carriedQuery: ['client_id'],
+    appSteps: [
+      { name: 'entryStep', step: 'sign-in' },
+      { name: 'errorStep', step: 'oops' },
+    ],
+    keyReferences: [{ file: 'src/ui/help.tsx', path: '3', key: 'help.back' }],
+  };
+}
+
+/** The one flow of `project`, to break. */
+export function theFlow(project: Project): FlowDefinition {
+  const first = project.flows[0];
+  if (!first) throw new Error('the test project has no flow');
+  return first.flow;
+}
+
+/** A step of the one flow, to break. */
+export function stepOf(project: Project, id: string): FlowDefinition['steps'][string] {
+  const step = theFlow(project).steps[id];
+  if (!step) throw new Error(`the test project has no step ${id}`);
+  return step;
+}

@@ -1,0 +1,129 @@
+/**
+ * The second language: picking it from the browser or a stored choice, switching it from the
+ * footer, loading its catalogue on demand, and wording server errors in it.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorText } from '../../src/core/api-error-text.ts';
+import { languages, loadLanguage, pickLanguage } from '../../src/core/languages.ts';
+import { activateCatalogue, currentLanguage, t } from '../../src/core/messages.ts';
+import { startLanguage } from '../../src/ui/language-preference.ts';
+import { fakeServer } from './support/fake-server.ts';
+import { renderAppAt } from './support/render-app.tsx';
+
+afterEach(async () => {
+  await loadLanguage('en');
+  document.documentElement.lang = 'en';
+});
+
+describe('pickLanguage', () => {
+  it.each([
+    { preferred: ['de-DE', 'en'], picked: 'de' },
+    { preferred: ['fr-FR', 'de'], picked: 'de' },
+    { preferred: ['fr', 'it'], picked: 'en' },
+    { preferred: [null, 'de-AT'], picked: 'de' },
+    { preferred: ['en-GB', 'de'], picked: 'en' },
+    { preferred: ['DE'], picked: 'de' },
+    { preferred: [], picked: 'en' },
+  ])('picks $picked from $preferred', ({ preferred, picked }) => {
+    expect(pickLanguage(preferred)).toBe(picked);
+  });
+});
+
+describe('loadLanguage', () => {
+  it('offers English first, then every other catalogue in flows/messages/', () => {
+    const files = readdirSync(join(import.meta.dirname, '..', '..', 'flows', 'messages')).filter((name) => name.endsWith('.json'));
+    const others = files.map((name) => name.replace(/\.json$/, '')).filter((language) => language !== 'en').sort();
+    expect(languages).toEqual(['en', ...others]);
+  });
+
+  it('switches the texts to German and back', async () => {
+    await loadLanguage('de');
+    expect([currentLanguage(), t('login.submit')]).toEqual(['de', 'Anmelden']);
+    await loadLanguage('en');
+    expect([currentLanguage(), t('login.submit')]).toEqual(['en', 'Log In']);
+  });
+
+  it('keeps the current language for one it has no catalogue for', async () => {
+    await loadLanguage('xx');
+    expect(currentLanguage()).toBe('en');
+  });
+
+  it('lets the last choice win when a slower catalogue arrives after it', async () => {
+    const german = loadLanguage('de');
+    await loadLanguage('en');
+    await german;
+    expect(currentLanguage()).toBe('en');
+  });
+
+  it('falls back to English for a key the catalogue lacks', () => {
+    activateCatalogue('de', {});
+    expect(t('login.submit')).toBe('Log In');
+  });
+});
+
+describe('apiErrorText', () => {
+  it.each([
+    { language: 'de', message: 'Incorrect email or password.', code: 'auth.invalid_credentials', shown: 'E-Mail-Adresse oder Passwort ist falsch.' },
+    { language: 'en', message: 'Incorrect email or password.', code: 'auth.invalid_credentials', shown: 'Incorrect email or password.' },
+    { language: 'de', message: 'Please enter your new password', code: 'request.invalid', shown: 'Please enter your new password' },
+    { language: 'de', message: 'Something odd', code: 'no.such_code', shown: 'Something odd' },
+    { language: 'de', message: 'Failed to fetch', code: undefined, shown: 'Failed to fetch' },
+  ])('shows "$shown" for $code in $language', async ({ language, message, code, shown }) => {
+    await loadLanguage(language);
+    expect(apiErrorText(message, code)).toBe(shown);
+  });
+});
+
+describe('startLanguage', () => {
+  it("uses the browser's languages when nothing is stored", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-CH', 'en']);
+    await startLanguage();
+    expect([currentLanguage(), document.documentElement.lang]).toEqual(['de', 'de']);
+  });
+
+  it("prefers the stored choice to the browser's languages", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    localStorage.setItem('sso.language', 'en');
+    await startLanguage();
+    expect(currentLanguage()).toBe('en');
+  });
+});
+
+describe('the language picker', () => {
+  const routes = { 'GET authorize': { body: { challenge: 'LOGIN_REQUIRED' } } };
+
+  it('sits in the footer, labelled, listing each language in its own name', async () => {
+    fakeServer(routes);
+    renderAppAt('/auth/login');
+    const picker = await screen.findByRole('combobox', { name: 'Language' });
+    expect(picker.closest('footer')).not.toBeNull();
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(expect.arrayContaining(['English', 'Deutsch']));
+  });
+
+  it('re-renders the step in German, sets <html lang> and remembers the choice', async () => {
+    fakeServer(routes);
+    renderAppAt('/auth/login');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'de');
+    expect(await screen.findByRole('heading', { name: 'Melden Sie sich an, um fortzufahren' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.getByLabelText('E-Mail')).toBeTruthy();
+    expect(screen.getByLabelText('Passwort')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Passwort anzeigen' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('sso.language')).toBe('de');
+  });
+
+  it("shows a server error in German when the server sent the code's standard wording", async () => {
+    fakeServer({ 'POST password/reset': { status: 429, body: { error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. Please ask for a new code.' } } });
+    await loadLanguage('de');
+    renderAppAt('/auth/forgot-password');
+    await userEvent.type(await screen.findByLabelText('E-Mail'), 'someone@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Code senden' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Zu viele falsche Codes. Bitte fordern Sie einen neuen Code an.'));
+  });
+});
