@@ -21,6 +21,10 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          // These tests boot a whole server (provider, keys, database) per file; on a loaded 2-core CI machine that
+          // can take longer than vitest's 5 s default, which is a budget for unit tests.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/web/**', '**/node_modules/**'],
           environment: 'node',

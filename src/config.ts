@@ -21,10 +21,17 @@ export interface WebConfig {
   readonly carriedQuery: readonly string[];
   /** The sessionStorage key holding values submitted earlier in a flow (src/state/submitted-values-atom.ts). */
   readonly submittedStorageKey: string;
+  /** The localStorage key holding the language the user picked (src/ui/language-preference.ts). */
+  readonly languageStorageKey: string;
   /** Client-info lookup: the spec's 3 s timeout and 24 h cache. */
   readonly clientInfo: { readonly timeoutMs: number; readonly cacheTtlMs: number; readonly storageKey: string };
   /** Feature-flag defaults (spec section 9) used by `flag` conditions until a flag service answers. */
   readonly featureFlagDefaults: Readonly<Record<string, boolean>>;
+  /**
+   * The fixture recorder (src/recorder/): `?<query>=1` or Ctrl+Alt+R switches it on for the tab;
+   * `switchKey` (sessionStorage) remembers that across pages, `walkKey` holds the walk so far.
+   */
+  readonly recorder: { readonly query: string; readonly switchKey: string; readonly walkKey: string };
   /** Release identity, for diagnostics. */
   readonly release: { readonly version: string; readonly environment: string; readonly label: string };
 }
@@ -33,12 +40,14 @@ export interface WebConfig {
 export const config: WebConfig = {
   basePath: '/auth',
   apiBase: '/api/sso/v3',
-  userGuideUrl: import.meta.env.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
+  // `?.`: outside Vite (npm run flows:check reads this file under plain Node) there is no import.meta.env.
+  userGuideUrl: import.meta.env?.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
   entryStep: 'login',
   errorStep: 'error',
   notFoundStep: 'not-found',
   carriedQuery: ['client_id', 'redirect_uri', 'state', 'username', 'interaction'],
   submittedStorageKey: 'sso.submitted',
+  languageStorageKey: 'sso.language',
   clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },
   featureFlagDefaults: {
     'company-selection-removal': true,
@@ -46,5 +55,6 @@ export const config: WebConfig = {
     'disable-sms-mfa': false,
     'disable-mfa-skip-registration': false,
   },
+  recorder: { query: 'record', switchKey: 'sso.recorder', walkKey: 'sso.recorder.walk' },
   release: { version: '0.1.0', environment: 'prod', label: 'single-sign-on@0.1.0' },
 };

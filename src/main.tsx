@@ -1,13 +1,19 @@
-/** The browser entry: mounts the app into #root. */
+/** The browser entry: picks the language (and loads the fixture recorder when asked), then mounts the app into #root. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/app.tsx';
+import { startLanguage } from './ui/language-preference.ts';
+import { startRecorderIfAsked } from './recorder/recorder-switch.ts';
 import './ui/theme.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Rendering after the catalogue is in place spares German readers a flash of English; English needs no wait.
+// A recording tab also waits for the fixture recorder, so it sees the very first request.
+void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -35,10 +35,59 @@ export class ApiError extends Error {
   }
 }
 
+/** How a request ended: the status and decoded body when a response arrived (none for a network failure). */
+export interface ApiOutcome {
+  status?: number;
+  body?: unknown;
+}
+
+/**
+ * Watches API traffic without changing it (the fixture recorder is one): called as each request
+ * starts, with the body as sent; the function it returns, if any, gets the outcome.
+ */
+export type ApiObserver = (request: ApiRequest) => ((outcome: ApiOutcome) => void) | void;
+
+/** The observers a client reports to. */
+export interface ApiObservers {
+  /** Adds an observer; returns the function that removes it. */
+  add(observer: ApiObserver): () => void;
+  /** Tells every observer a request starts; returns the function that reports its outcome to them. */
+  start(request: ApiRequest): (outcome: ApiOutcome) => void;
+}
+
+/** Creates an observer list; an observer that throws is skipped, never the request. */
+export function createApiObservers(): ApiObservers {
+  const observers = new Set<ApiObserver>();
+  const safely = <T>(run: () => T): T | undefined => {
+    try {
+      return run();
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    add(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+    start(request) {
+      const endings = [...observers].map((observer) => safely(() => observer(request)));
+      return (outcome) => {
+        for (const end of endings) if (end) safely(() => end(outcome));
+      };
+    },
+  };
+}
+
+/** The observers of the app's API client. */
+export const apiObservers: ApiObservers = createApiObservers();
+
 /** Everything the client depends on, so tests can pass their own. */
 export interface ApiClientOptions {
   baseURL?: string;
   loading?: LoadingFlag;
+  /** Who watches the traffic; defaults to the app's `apiObservers`. */
+  observers?: ApiObservers;
   /** The shared error handler: sees every failure before the request rejects. */
   onError?: (error: ApiError) => void;
   /** The fetch to use; defaults to the global one looked up at call time. */
@@ -76,6 +125,13 @@ export function extractErrorMessage(error: unknown): string {
   );
 }
 
+/** The status and body of a failed request's response, if one arrived (redaxios rejects with the response). */
+function failureOutcome(error: unknown): ApiOutcome {
+  const failure = asRecord(error);
+  const response = asRecord(failure?.response) ?? (failure && 'status' in failure ? failure : undefined);
+  return typeof response?.status === 'number' ? { status: response.status, body: response.data } : {};
+}
+
 /** Turns any failure into an `ApiError` carrying the extracted message, status and code. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -89,6 +145,7 @@ export function toApiError(error: unknown): ApiError {
 /** Creates an API client; the app uses `apiClient`, tests create their own. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const loading = options.loading ?? loadingFlag;
+  const observers = options.observers ?? apiObservers;
   const http = redaxios.create({ baseURL: options.baseURL ?? config.apiBase, headers: { Accept: ACCEPT_HEADER } });
 
   return {
@@ -99,6 +156,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         ? (input, init) => fetchImpl(input, { ...init, signal: AbortSignal.timeout(request.timeoutMs ?? 0) })
         : fetchImpl;
       loading.start();
+      const observed = observers.start(request);
       try {
         const response = await http<T>({
           url: request.path,
@@ -107,8 +165,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           data: request.body,
           fetch: timed,
         });
+        observed({ status: response.status, body: response.data });
         return response.data;
       } catch (error) {
+        observed(failureOutcome(error));
         const apiError = toApiError(error);
         options.onError?.(apiError);
         throw apiError;

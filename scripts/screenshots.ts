@@ -1,0 +1,178 @@
+/**
+ * npm run screenshots
+ *
+ * The screen gallery: starts the server (fresh data, a free port), walks a real browser through
+ * every screen of the current flows at desktop (1280×800) and phone (360×740) widths, and saves
+ * full-page PNGs as docs/screenshots/<screen>-<desktop|phone>.png, plus docs/screenshots.md
+ * listing them. Needs a built app (npm run build).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { SAMPLE_VALUES } from './fixtures/placeholder-values.ts';
+import { launchChromium } from './fixtures/chromium.ts';
+import { ROOT } from './fixtures/fixture-files.ts';
+import { adminCli, latestCode, startLiveServer, type LiveServer } from './fixtures/live-server.ts';
+import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
+
+const OUT = join(ROOT, 'docs', 'screenshots');
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
+const DEMO = { email: 'demo@example.com', password: 'Demo-Passw0rd!' };
+
+/** Every screen, in gallery order, with what it shows. */
+const SCREENS = {
+  login: 'Log in, reached from a client app (its name above the form)',
+  'login-validation-errors': 'Log in submitted empty: the field messages',
+  'login-server-error': "Log in with a wrong password: the server's message",
+  'forgot-password': 'Forgot password, the email carried over from log in',
+  'forgot-password-sent': 'Where the code went',
+  'change-password': 'The code and a new password, with the live checklist',
+  'reset-password-success': 'Password reset',
+  'new-password': 'A temporary password must be replaced',
+  redirect: 'On the way back to the client app',
+  error: 'An app that is not registered',
+  'not-found': 'A path no screen owns',
+  'not-available': 'A step that is not built yet',
+  'demo-signed-in': 'The demo client app, signed in',
+} as const;
+
+type ScreenName = keyof typeof SCREENS;
+
+/** Opens a client app's direct link to the login screen and waits for the form. */
+async function openLogin(page: Page, server: LiveServer): Promise<void> {
+  const query = new URLSearchParams({ client_id: 'sso-dashboard', redirect_uri: `${server.origin}/demo/auth/callback`, state: 'gallery' });
+  await page.goto(`/auth/login?${query}`);
+  await page.waitForURL(/interaction=/);
+  await page.getByLabel('Email').waitFor();
+  await waitForQuiet(page);
+}
+
+/** Walks every screen at one size, calling `shot` on each. */
+async function walkScreens(browser: Browser, server: LiveServer, size: keyof typeof SIZES, shot: (page: Page, name: ScreenName) => Promise<void>) {
+  const contexts: BrowserContext[] = [];
+  const fresh = async () => {
+    const context = await browser.newContext({ baseURL: server.origin, viewport: SIZES[size] });
+    contexts.push(context);
+    const page = await context.newPage();
+    trackRequests(page);
+    return page;
+  };
+  // The server's data is fresh for every run, so plain addresses look real and never collide.
+  const recovering = `ada.${size}@example.com`;
+  const temporary = `grace.${size}@example.com`;
+  await adminCli(server.dataDir, ['user', 'add', '--email', recovering, '--password', SAMPLE_VALUES.password]);
+  await adminCli(server.dataDir, ['user', 'add', '--email', temporary, '--password', SAMPLE_VALUES.password, '--temporary']);
+
+  const page = await fresh();
+  await openLogin(page, server);
+  await shot(page, 'login');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByText('Please enter your password').waitFor();
+  await shot(page, 'login-validation-errors');
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(SAMPLE_VALUES.wrongPassword);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('alert').waitFor();
+  await shot(page, 'login-server-error');
+  await page.getByLabel('Email').fill(recovering);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await shot(page, 'forgot-password');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('link', { name: 'Enter the code' }).waitFor();
+  await shot(page, 'forgot-password-sent');
+  await page.getByRole('link', { name: 'Enter the code' }).click();
+  // A fixed code on the picture keeps it the same from run to run; the mailed one is entered after.
+  await page.getByLabel('Verification code').fill(SAMPLE_VALUES.code);
+  await page.getByLabel('New password', { exact: true }).fill('fresh-passw0rd');
+  await shot(page, 'change-password');
+  await page.getByLabel('Verification code').fill(await latestCode(server.origin, recovering));
+  await page.getByLabel('New password', { exact: true }).fill(SAMPLE_VALUES.newPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.getByRole('link', { name: 'Back to log in' }).waitFor();
+  await shot(page, 'reset-password-success');
+
+  const temporaryPage = await fresh();
+  await openLogin(temporaryPage, server);
+  await temporaryPage.getByLabel('Email').fill(temporary);
+  await temporaryPage.getByLabel('Password', { exact: true }).fill(SAMPLE_VALUES.password);
+  await temporaryPage.getByRole('button', { name: 'Log In' }).click();
+  await temporaryPage.getByRole('button', { name: 'Save password' }).waitFor();
+  await shot(temporaryPage, 'new-password');
+
+  const leaving = await fresh();
+  await openLogin(leaving, server);
+  // The provider answers 204 here, so the browser stays on the screen that is normally gone at once.
+  await leaving.route(/\/oidc\/auth\/[^/?]+$/, (route) => route.fulfill({ status: 204 }));
+  await leaving.getByLabel('Email').fill(DEMO.email);
+  await leaving.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await leaving.getByRole('button', { name: 'Log In' }).click();
+  await leaving.waitForURL(/\/auth\/redirect/);
+  await shot(leaving, 'redirect');
+
+  const direct = await fresh();
+  for (const [name, path] of [['error', '/auth/login?client_id=unknown-app&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=x'], ['not-found', '/auth/no/such/page'], ['not-available', '/auth/unavailable']] as const) {
+    await direct.goto(path);
+    await direct.getByRole('link', { name: 'Try again' }).waitFor();
+    await waitForQuiet(direct);
+    await shot(direct, name);
+  }
+
+  const demo = await fresh();
+  await demo.goto('/demo/');
+  await demo.getByRole('link', { name: /Dashboard/ }).click();
+  await demo.getByLabel('Email').fill(DEMO.email);
+  await demo.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await demo.getByRole('button', { name: 'Log In' }).click();
+  await demo.getByText(`Signed in as ${DEMO.email}`).waitFor();
+  await shot(demo, 'demo-signed-in');
+  for (const context of contexts) await context.close();
+}
+
+/** The markdown that shows the gallery (for the README). */
+function gallery(): string {
+  const rows = (Object.entries(SCREENS) as Array<[ScreenName, string]>).map(
+    ([name, what]) => `| \`${name}\` — ${what} | ![${name}, desktop](screenshots/${name}-desktop.png) | ![${name}, phone](screenshots/${name}-phone.png) |`,
+  );
+  return [
+    '<!-- Written by npm run screenshots. Image paths are relative to docs/; in README.md prefix them with docs/. -->',
+    '',
+    '## Screens',
+    '',
+    'Every screen of the current flows at desktop (1280×800) and phone (360×740) widths, taken by `npm run screenshots`',
+    '(which starts its own server and walks a real browser through the flows). Regenerate them after changing a screen.',
+    '',
+    '| screen | desktop | phone |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const server = await startLiveServer();
+  try {
+    const browser = await launchChromium();
+    try {
+      for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
+        await walkScreens(browser, server, size, async (page, name) => {
+          await waitForQuiet(page);
+          const path = join(OUT, `${name}-${size}.png`);
+          await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+          process.stdout.write(`${relative(ROOT, path)}\n`);
+        });
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  writeFileSync(join(ROOT, 'docs', 'screenshots.md'), gallery());
+  process.stdout.write('docs/screenshots.md\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`screenshots: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
