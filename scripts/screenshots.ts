@@ -3,10 +3,10 @@
  *
  * The screen gallery: starts the server (fresh data, a free port), walks a real browser through
  * every screen of the current flows at desktop (1280×800) and phone (360×740) widths, and saves
- * full-page PNGs as docs/screenshots/<screen>-<desktop|phone>.png, plus docs/screenshots.md
+ * full-page PNGs as docs/screenshots/<screen>-<desktop|phone>.png, plus the table of them in README.md
  * listing them. Needs a built app (npm run build).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SAMPLE_VALUES } from './fixtures/placeholder-values.ts';
@@ -129,23 +129,26 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
 }
 
 /** The markdown that shows the gallery (for the README). */
+/** The README's table of screens; the script rewrites it between these markers on every run. */
+const GALLERY_START = '<!-- screens:start (written by npm run screenshots) -->';
+const GALLERY_END = '<!-- screens:end -->';
+
 function gallery(): string {
   const rows = (Object.entries(SCREENS) as Array<[ScreenName, string]>).map(
-    ([name, what]) => `| \`${name}\` — ${what} | ![${name}, desktop](screenshots/${name}-desktop.png) | ![${name}, phone](screenshots/${name}-phone.png) |`,
+    ([name, what]) =>
+      `| \`${name}\` — ${what} | ![${name}, desktop](docs/screenshots/${name}-desktop.png) | ![${name}, phone](docs/screenshots/${name}-phone.png) |`,
   );
-  return [
-    '<!-- Written by npm run screenshots. Image paths are relative to docs/; in README.md prefix them with docs/. -->',
-    '',
-    '## Screens',
-    '',
-    'Every screen of the current flows at desktop (1280×800) and phone (360×740) widths, taken by `npm run screenshots`',
-    '(which starts its own server and walks a real browser through the flows). Regenerate them after changing a screen.',
-    '',
-    '| screen | desktop | phone |',
-    '|---|---|---|',
-    ...rows,
-    '',
-  ].join('\n');
+  return [GALLERY_START, '| screen | desktop | phone |', '|---|---|---|', ...rows, GALLERY_END].join('\n');
+}
+
+/** Replaces the gallery in README.md, which must hold both markers. */
+function writeGallery(): void {
+  const file = join(ROOT, 'README.md');
+  const readme = readFileSync(file, 'utf8');
+  const start = readme.indexOf(GALLERY_START);
+  const end = readme.indexOf(GALLERY_END);
+  if (start < 0 || end < start) throw new Error(`README.md lacks the gallery markers ${GALLERY_START} … ${GALLERY_END}`);
+  writeFileSync(file, `${readme.slice(0, start)}${gallery()}${readme.slice(end + GALLERY_END.length)}`);
 }
 
 async function main(): Promise<void> {
@@ -168,8 +171,8 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-  writeFileSync(join(ROOT, 'docs', 'screenshots.md'), gallery());
-  process.stdout.write('docs/screenshots.md\n');
+  writeGallery();
+  process.stdout.write('README.md (screens table)\n');
 }
 
 main().catch((error: unknown) => {

@@ -11,7 +11,7 @@ const STYLE =
   'body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2433;margin:0;padding:48px 16px}' +
   'main{max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px;box-shadow:0 1px 3px rgba(0,0,0,.15)}' +
   'h1{font-size:1.4rem;margin:0 0 12px}code{background:#f0f1f4;padding:1px 4px;border-radius:3px}' +
-  'table{border-collapse:collapse;width:100%;margin:12px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #e3e5ea;word-break:break-all}' +
+  'table{border-collapse:collapse;width:100%;margin:12px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #e3e5ea;vertical-align:top}th{white-space:nowrap}td{word-break:break-all}' +
   '.button,button{display:inline-block;font:inherit;text-decoration:none;padding:8px 14px;margin:4px 8px 0 0;border-radius:4px;' +
   'border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}.secondary{background:#fff;color:#1d4ed8}a{color:#1d4ed8}';
 
