@@ -2,25 +2,16 @@
  * flows:check, the graph checks: next rules, challenge claims, reachability and dead ends. Each
  * row breaks one thing in a valid project and names the exact lines.
  */
-import { describe, expect, it } from 'vitest';
 import { checkChallenges } from '../../scripts/flows-check/check-challenges.ts';
 import { checkDeadEnds } from '../../scripts/flows-check/check-dead-ends.ts';
 import { checkNextRules } from '../../scripts/flows-check/check-next-rules.ts';
 import { checkReachability } from '../../scripts/flows-check/check-reachability.ts';
-import { formatProblem } from '../../scripts/flows-check/problem.ts';
-import type { Problem, Project } from '../../scripts/flows-check/types.ts';
-import { stepOf, validProject } from './support/check-project.ts';
-
-interface Row {
-  check: (project: Project) => Problem[];
-  change: (project: Project) => void;
-  lines: string[];
-}
+import { type CheckRow, describeChecks, stepOf } from './support/check-project.ts';
 
 const F = 'flows/start.json';
 const CLAIM_IT = 'add it to the challenges of the step that handles it (or of "oops" until it is built)';
 
-const rows: Record<string, Row> = {
+const rows: Record<string, CheckRow> = {
   'a rule after an unconditional one': {
     check: checkNextRules,
     change: (p) => void (stepOf(p, 'sign-in').next = [{ go: 'done' }, { when: { exists: 'x' }, go: 'help' }]),
@@ -93,17 +84,4 @@ const rows: Record<string, Row> = {
   },
 };
 
-describe('flows:check graph checks', () => {
-  it.each([checkNextRules, checkChallenges, checkReachability, checkDeadEnds].map((check) => [check.name, check] as const))(
-    '%s finds nothing wrong in a valid project',
-    (_name, check) => {
-      expect(check(validProject())).toEqual([]);
-    },
-  );
-
-  it.each(Object.entries(rows))('report %s', (_name, { check, change, lines }) => {
-    const project = validProject();
-    change(project);
-    expect(check(project).map(formatProblem)).toEqual(lines);
-  });
-});
+describeChecks('flows:check graph checks', [checkNextRules, checkChallenges, checkReachability, checkDeadEnds], rows);

@@ -2,20 +2,12 @@
  * flows:check, the message checks: keys named by flows and by src/, the catalogues against
  * en.json, and the server error texts. Each row breaks one thing and names the exact lines.
  */
-import { describe, expect, it } from 'vitest';
 import { checkApiErrors } from '../../scripts/flows-check/check-api-errors.ts';
 import { checkCatalogues } from '../../scripts/flows-check/check-catalogues.ts';
 import { checkFlowMessageKeys } from '../../scripts/flows-check/check-flow-message-keys.ts';
 import { checkReferencedKeys } from '../../scripts/flows-check/check-referenced-keys.ts';
-import { formatProblem } from '../../scripts/flows-check/problem.ts';
-import type { Catalogue, Problem, Project } from '../../scripts/flows-check/types.ts';
-import { stepOf, validProject } from './support/check-project.ts';
-
-interface Row {
-  check: (project: Project) => Problem[];
-  change: (project: Project) => void;
-  lines: string[];
-}
+import type { Catalogue, Project } from '../../scripts/flows-check/types.ts';
+import { type CheckRow, describeChecks, stepOf } from './support/check-project.ts';
 
 const F = 'flows/start.json';
 
@@ -26,7 +18,7 @@ function editCatalogue(project: Project, language: string, edit: (catalogue: Rec
   project.catalogues = new Map<string, Catalogue>([...project.catalogues, [language, copy]]);
 }
 
-const rows: Record<string, Row> = {
+const rows: Record<string, CheckRow> = {
   'a headline key no catalogue has': {
     check: checkFlowMessageKeys,
     change: (p) => void (stepOf(p, 'sign-in').headline = 'start.headlin'),
@@ -100,17 +92,4 @@ const rows: Record<string, Row> = {
   },
 };
 
-describe('flows:check message checks', () => {
-  it.each([checkFlowMessageKeys, checkReferencedKeys, checkCatalogues, checkApiErrors].map((check) => [check.name, check] as const))(
-    '%s finds nothing wrong in a valid project',
-    (_name, check) => {
-      expect(check(validProject())).toEqual([]);
-    },
-  );
-
-  it.each(Object.entries(rows))('report %s', (_name, { check, change, lines }) => {
-    const project = validProject();
-    change(project);
-    expect(check(project).map(formatProblem)).toEqual(lines);
-  });
-});
+describeChecks('flows:check message checks', [checkFlowMessageKeys, checkReferencedKeys, checkCatalogues, checkApiErrors], rows);

@@ -2,7 +2,6 @@
  * flows:check, the reference checks: ids, form schemas and fields, step targets, the app's steps,
  * routes and value sources. Each row breaks one thing in a valid project and names the exact lines.
  */
-import { describe, expect, it } from 'vitest';
 import { checkAppSteps } from '../../scripts/flows-check/check-app-steps.ts';
 import { checkFormFields } from '../../scripts/flows-check/check-form-fields.ts';
 import { checkFormSchemas } from '../../scripts/flows-check/check-form-schemas.ts';
@@ -10,19 +9,11 @@ import { checkIds } from '../../scripts/flows-check/check-ids.ts';
 import { checkRoutes } from '../../scripts/flows-check/check-routes.ts';
 import { checkTargets } from '../../scripts/flows-check/check-targets.ts';
 import { checkValueSources } from '../../scripts/flows-check/check-value-sources.ts';
-import { formatProblem } from '../../scripts/flows-check/problem.ts';
-import type { Problem, Project } from '../../scripts/flows-check/types.ts';
-import { stepOf, theFlow, validProject } from './support/check-project.ts';
-
-interface Row {
-  check: (project: Project) => Problem[];
-  change: (project: Project) => void;
-  lines: string[];
-}
+import { type CheckRow, describeChecks, stepOf, theFlow } from './support/check-project.ts';
 
 const F = 'flows/start.json';
 
-const rows: Record<string, Row> = {
+const rows: Record<string, CheckRow> = {
   'a flow id unlike its file name': {
     check: checkIds,
     change: (p) => void (theFlow(p).id = 'begin'),
@@ -135,17 +126,4 @@ const rows: Record<string, Row> = {
   },
 };
 
-describe('flows:check reference checks', () => {
-  it.each([checkIds, checkFormSchemas, checkFormFields, checkTargets, checkAppSteps, checkRoutes, checkValueSources].map((check) => [check.name, check] as const))(
-    '%s finds nothing wrong in a valid project',
-    (_name, check) => {
-      expect(check(validProject())).toEqual([]);
-    },
-  );
-
-  it.each(Object.entries(rows))('report %s', (_name, { check, change, lines }) => {
-    const project = validProject();
-    change(project);
-    expect(check(project).map(formatProblem)).toEqual(lines);
-  });
-});
+describeChecks('flows:check reference checks', [checkIds, checkFormSchemas, checkFormFields, checkTargets, checkAppSteps, checkRoutes, checkValueSources], rows);

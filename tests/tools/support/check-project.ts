@@ -3,7 +3,9 @@
  * form schema. Each test breaks one thing in a fresh copy and asserts the exact problem lines.
  */
 import type { FlowDefinition } from '../../../src/core/flow-types.ts';
-import type { Project } from '../../../scripts/flows-check/types.ts';
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../../../scripts/flows-check/problem.ts';
+import type { Problem, Project } from '../../../scripts/flows-check/types.ts';
 
 const flow: FlowDefinition = {
   id: 'start',
@@ -95,4 +97,26 @@ export function stepOf(project: Project, id: string): FlowDefinition['steps'][st
   const step = theFlow(project).steps[id];
   if (!step) throw new Error(`the test project has no step ${id}`);
   return step;
+}
+
+/** One table row: a check, how to break the valid project for it, and the exact lines it must print. */
+export interface CheckRow {
+  check: (project: Project) => Problem[];
+  change: (project: Project) => void;
+  lines: string[];
+}
+
+/** The two tables every group of checks runs: each passes the valid project, and each row reports exactly its lines. */
+export function describeChecks(title: string, checks: ReadonlyArray<(project: Project) => Problem[]>, rows: Record<string, CheckRow>): void {
+  describe(title, () => {
+    it.each(checks.map((check) => [check.name, check] as const))('%s finds nothing wrong in a valid project', (_name, check) => {
+      expect(check(validProject())).toEqual([]);
+    });
+
+    it.each(Object.entries(rows))('report %s', (_name, { check, change, lines }) => {
+      const project = validProject();
+      change(project);
+      expect(check(project).map(formatProblem)).toEqual(lines);
+    });
+  });
 }
