@@ -3,19 +3,18 @@ import Fastify, { type FastifyInstance, type HTTPMethods, type LightMyRequestRes
 import type Provider from 'oidc-provider';
 import type * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createKeyStore } from '../../server/crypto/key-store.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { demoClientRoutes, type DemoClient } from '../../server/demo/demo-client.ts';
 import { demoHomePage } from '../../server/demo/demo-pages.ts';
 import { registerOidcRoutes } from '../../server/oidc/mount.ts';
-import { completeInteraction, createOidcProvider } from '../../server/oidc/provider.ts';
+import { completeInteraction } from '../../server/oidc/provider.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { insertUser } from '../../server/store/users.ts';
 import { CookieJar } from './support/cookie-jar.ts';
+import { createBareProvider } from './support/bare-provider.ts';
 
 const PUBLIC_URL = 'http://sso.test';
 const CLIENTS: DemoClient[] = [
@@ -55,13 +54,7 @@ describe('the demo client app', () => {
       const redirectUris = [new URL(client.callbackPath, PUBLIC_URL).href];
       await upsertClient(db, box, { clientId: client.clientId, name: client.name ?? '', redirectUris, isPublic: !client.secret, secret: client.secret });
     }
-    provider = await createOidcProvider({
-      config,
-      db,
-      keys: createKeyStore({ db, box, clock: systemClock }),
-      box,
-      onInteractionStart: async (_ctx, interaction) => `/auth/login?interaction=${interaction.uid}`,
-    });
+    provider = await createBareProvider({ config, db, box });
     app = Fastify();
     registerOidcRoutes(app, provider);
     // Stands in for the web app: a client's direct link becomes an authorization request; with an interaction it is the login screen.

@@ -6,18 +6,16 @@ import { decodeProtectedHeader } from 'jose';
 import type Provider from 'oidc-provider';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createKeyStore } from '../../server/crypto/key-store.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { registerOidcRoutes } from '../../server/oidc/mount.ts';
-import { InteractionNotFoundError, completeInteraction, createOidcProvider, findInteraction } from '../../server/oidc/provider.ts';
+import { InteractionNotFoundError, completeInteraction, findInteraction } from '../../server/oidc/provider.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { insertUser } from '../../server/store/users.ts';
+import { createBareProvider } from './support/bare-provider.ts';
 import { CookieJar } from './support/cookie-jar.ts';
-
 
 /** What openid-client throws for a 401 answered with a WWW-Authenticate challenge carrying `error`. */
 const challenge = (error: string) => ({ status: 401, cause: [expect.objectContaining({ parameters: expect.objectContaining({ error }) })] });
@@ -38,18 +36,11 @@ async function setUp(origin: string): Promise<{ provider: Provider; db: Database
   const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
   await migrate(db);
   const box = createSecretBox(crypto.randomBytes(32));
-  const keys = createKeyStore({ db, box, clock: systemClock });
   const user = await insertUser(db, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', passwordHash: 'not-a-real-hash' });
   const redirectUris = [`${origin}/cb`];
   await upsertClient(db, box, { clientId: 'public-app', name: 'Public app', redirectUris, isPublic: true, secret: undefined });
   await upsertClient(db, box, { clientId: 'confidential-app', name: 'Confidential app', redirectUris, isPublic: false, secret: CONFIDENTIAL_SECRET });
-  const provider = await createOidcProvider({
-    config,
-    db,
-    keys,
-    box,
-    onInteractionStart: async (_ctx, interaction) => `/auth/login?interaction=${interaction.uid}`,
-  });
+  const provider = await createBareProvider({ config, db, box });
   return { provider, db, userId: user.id };
 }
 

@@ -1,15 +1,13 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createKeyStore } from '../../server/crypto/key-store.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { registerOidcRoutes } from '../../server/oidc/mount.ts';
-import { createOidcProvider } from '../../server/oidc/provider.ts';
 import { upsertClient } from '../../server/store/clients.ts';
+import { createBareProvider } from './support/bare-provider.ts';
 
 // An https issuer served over plain HTTP: the deployment behind a TLS-terminating proxy.
 const PUBLIC_URL = 'https://sso.example';
@@ -23,13 +21,7 @@ describe('the provider behind a TLS-terminating proxy', () => {
     await migrate(db);
     const box = createSecretBox(crypto.randomBytes(32));
     await upsertClient(db, box, { clientId: 'app', name: 'App', redirectUris: [`${PUBLIC_URL}/cb`], isPublic: false, secret: 'secret' });
-    const provider = await createOidcProvider({
-      config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL }),
-      db,
-      keys: createKeyStore({ db, box, clock: systemClock }),
-      box,
-      onInteractionStart: async (_ctx, interaction) => `/auth/login?interaction=${interaction.uid}`,
-    });
+    const provider = await createBareProvider({ config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL }), db, box });
     app = Fastify();
     registerOidcRoutes(app, provider);
   });
