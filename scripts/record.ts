@@ -13,13 +13,13 @@ import { config } from '../src/config.ts';
 import { createScrubber } from '../src/recorder/placeholders.ts';
 import { toFixture, type RecordingState } from '../src/recorder/recording.ts';
 import { pageMessages } from './fixtures/browser-driver.ts';
-import { launchChromium } from './fixtures/chromium.ts';
 import { fixtureProblems, ROOT, writeFixture } from './fixtures/fixture-files.ts';
-import { startLiveServer, uniqueEmail } from './fixtures/live-server.ts';
+import { uniqueEmail } from './fixtures/live-server.ts';
 import { createFixtureUser, liveValues } from './fixtures/live-values.ts';
 import { fillDeep, lookupIn, placeholderNames } from './fixtures/placeholder-values.ts';
 import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
 import { defaultFixturePath, loadWalk, type WalkScript } from './fixtures/walk-script.ts';
+import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 
 const USAGE = 'usage: npm run record -- <walk-script.json> [--out fixture.json] [--headed]';
 
@@ -64,41 +64,27 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const walk = loadWalk(walkPath);
-  const server = await startLiveServer();
-  try {
-    const browser = await launchChromium({ headed: options.headed });
-    try {
-      const email = uniqueEmail('recorded');
-      await createFixtureUser(server.dataDir, walk, email);
-      const page = await (await browser.newContext({ baseURL: server.origin })).newPage();
-      const hints = await follow(page, walk, liveValues({ origin: server.origin, email, codes: walk.codes }));
-      const path = new URL(page.url()).pathname;
-      const left = !path.startsWith(`${config.basePath}/`);
-      const saved = await page.evaluate((key) => sessionStorage.getItem(key), config.recorder.walkKey);
-      if (!saved) throw new Error('the recorder kept no walk: is dist/web built from this source?');
-      const scrubber = createScrubber({ origin: server.origin, hints: () => hints });
-      const messages = left ? [] : scrubber.scrub(await pageMessages(page));
-      const { $schema, description, start, steps } = toFixture(JSON.parse(saved) as RecordingState, { messages, left }, walk.description);
-      const { user, codes, realServer, reason } = walk;
-      const fixture = { $schema, description, start, user, codes, realServer, reason, ...(left ? { end: { path } } : {}), steps };
-      const problems = fixtureProblems(fixture);
-      if (problems.length > 0) throw new Error(`the recording is not a valid fixture:\n  ${problems.join('\n  ')}`);
-      writeFixture(out, fixture);
-      process.stdout.write(`recorded ${fixture.steps.length} steps to ${relative(ROOT, out)}\n`);
-      for (const [index, step] of fixture.steps.entries()) process.stdout.write(`  ${index + 1} ${step.route} ${JSON.stringify(step.title)}${step.action ? ` → ${step.action.type}` : ''}\n`);
-      return 0;
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await server.stop();
-  }
+  return withLiveBrowser(options, async (server, browser) => {
+    const email = uniqueEmail('recorded');
+    await createFixtureUser(server.dataDir, walk, email);
+    const page = await (await browser.newContext({ baseURL: server.origin })).newPage();
+    const hints = await follow(page, walk, liveValues({ origin: server.origin, email, codes: walk.codes }));
+    const path = new URL(page.url()).pathname;
+    const left = !path.startsWith(`${config.basePath}/`);
+    const saved = await page.evaluate((key) => sessionStorage.getItem(key), config.recorder.walkKey);
+    if (!saved) throw new Error('the recorder kept no walk: is dist/web built from this source?');
+    const scrubber = createScrubber({ origin: server.origin, hints: () => hints });
+    const messages = left ? [] : scrubber.scrub(await pageMessages(page));
+    const { $schema, description, start, steps } = toFixture(JSON.parse(saved) as RecordingState, { messages, left }, walk.description);
+    const { user, codes, realServer, reason } = walk;
+    const fixture = { $schema, description, start, user, codes, realServer, reason, ...(left ? { end: { path } } : {}), steps };
+    const problems = fixtureProblems(fixture);
+    if (problems.length > 0) throw new Error(`the recording is not a valid fixture:\n  ${problems.join('\n  ')}`);
+    writeFixture(out, fixture);
+    process.stdout.write(`recorded ${fixture.steps.length} steps to ${relative(ROOT, out)}\n`);
+    for (const [index, step] of fixture.steps.entries()) process.stdout.write(`  ${index + 1} ${step.route} ${JSON.stringify(step.title)}${step.action ? ` → ${step.action.type}` : ''}\n`);
+    return 0;
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`record: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runScript('record', () => main(process.argv.slice(2)));

@@ -7,14 +7,14 @@
  * exits 1 on a divergence.
  */
 import { parseArgs } from 'node:util';
-import { launchChromium } from './fixtures/chromium.ts';
 import { createBrowserDriver } from './fixtures/browser-driver.ts';
 import { DivergenceError, describeScreen } from './fixtures/divergence.ts';
 import { fixtureName, fixturePath, loadFixture } from './fixtures/fixture-files.ts';
 import { flowRouteOf } from './fixtures/flow-routes.ts';
-import { startLiveServer, uniqueEmail } from './fixtures/live-server.ts';
+import { uniqueEmail } from './fixtures/live-server.ts';
 import { createFixtureUser, liveValues } from './fixtures/live-values.ts';
 import { walkFixture } from './fixtures/walk-fixture.ts';
+import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 
 const USAGE = 'usage: npm run replay -- <fixture name or path> [--headed]';
 const STEP_TIMEOUT_MS = 10_000;
@@ -32,9 +32,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${name} cannot be replayed against a live server: ${fixture.reason ?? 'no reason given'}\n`);
     return 2;
   }
-  const server = await startLiveServer();
-  try {
-    const browser = await launchChromium({ headed: options.headed });
+  return withLiveBrowser(options, async (server, browser) => {
     try {
       const email = uniqueEmail(name);
       await createFixtureUser(server.dataDir, fixture, email);
@@ -54,18 +52,8 @@ async function main(argv: string[]): Promise<number> {
       if (!(error instanceof DivergenceError)) throw error;
       process.stdout.write(`✗ ${error.place.step} ${error.place.route} ${error.problem}\n`);
       return 1;
-    } finally {
-      await browser.close();
     }
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`replay: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runScript('replay', () => main(process.argv.slice(2)));

@@ -10,10 +10,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SAMPLE_VALUES } from './fixtures/placeholder-values.ts';
-import { launchChromium } from './fixtures/chromium.ts';
 import { ROOT } from './fixtures/fixture-files.ts';
-import { adminCli, latestCode, startLiveServer, type LiveServer } from './fixtures/live-server.ts';
+import { adminCli, latestCode, type LiveServer } from './fixtures/live-server.ts';
 import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
+import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -151,31 +151,21 @@ function writeGallery(): void {
   writeFileSync(file, `${readme.slice(0, start)}${gallery()}${readme.slice(end + GALLERY_END.length)}`);
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
-  const server = await startLiveServer();
-  try {
-    const browser = await launchChromium();
-    try {
-      for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
-        await walkScreens(browser, server, size, async (page, name) => {
-          await waitForQuiet(page);
-          const path = join(OUT, `${name}-${size}.png`);
-          await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-          process.stdout.write(`${relative(ROOT, path)}\n`);
-        });
-      }
-    } finally {
-      await browser.close();
+  await withLiveBrowser({}, async (server, browser) => {
+    for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
+      await walkScreens(browser, server, size, async (page, name) => {
+        await waitForQuiet(page);
+        const path = join(OUT, `${name}-${size}.png`);
+        await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+        process.stdout.write(`${relative(ROOT, path)}\n`);
+      });
     }
-  } finally {
-    await server.stop();
-  }
+  });
   writeGallery();
   process.stdout.write('README.md (screens table)\n');
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`screenshots: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runScript('screenshots', main);
