@@ -3,7 +3,7 @@ import { LIMITS } from '../config.ts';
 import { randomToken } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
-import { findClient, upsertClient } from '../store/clients.ts';
+import { findClientInfo, upsertClient } from '../store/clients.ts';
 import { revokeEverything } from '../auth/sessions.ts';
 import { DuplicateEmailError, insertUser, requirePasswordReset, type User } from '../store/users.ts';
 
@@ -44,7 +44,7 @@ export async function addClient(
   if (!CLIENT_ID.test(input.clientId)) throw new OperationError('--client-id must be 2-100 letters, digits, dots, dashes or underscores');
   if (input.redirectUris.length === 0) throw new OperationError('at least one --redirect-uri is required');
   input.redirectUris.forEach(checkRedirectUri);
-  const existing = await findClient(deps.db, deps.box, input.clientId);
+  const existing = await findClientInfo(deps.db, input.clientId);
   const secret = input.isPublic ? undefined : randomToken(32);
   await upsertClient(deps.db, deps.box, {
     clientId: input.clientId,

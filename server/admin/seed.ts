@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { findClient } from '../store/clients.ts';
+import { findClientInfo } from '../store/clients.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import { addClient, addUser } from './operations.ts';
 
@@ -18,7 +18,7 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'Demo-Passw0rd!'
 export async function seedDemo(deps: { db: Database; box: SecretBox; config: Config }): Promise<void> {
   for (const client of DEMO_CLIENTS) {
     const redirectUri = new URL(client.callbackPath, deps.config.publicUrl).href;
-    const existing = await findClient(deps.db, deps.box, client.clientId);
+    const existing = await findClientInfo(deps.db, client.clientId);
     if (existing?.redirectUris.includes(redirectUri) && existing.isPublic === client.isPublic) continue;
     await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic });
   }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { findClient } from '../store/clients.ts';
-import { findTransaction } from '../store/transactions.ts';
+import { findClientInfo } from '../store/clients.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
-import { readTransactionCookie } from './transaction-cookie.ts';
+import { currentTransaction } from './step-guard.ts';
 
 interface AuthorizeQuery {
   client_id?: string;
@@ -63,15 +62,14 @@ export function authorizeRoutes(context: ApiContext) {
       reply.header('cache-control', 'no-store');
       const query = request.query;
       if (query.interaction !== undefined) {
-        const token = readTransactionCookie(context.config, request);
-        const transaction = token && (await findTransaction(context.db, token, new Date(context.clock())));
+        const transaction = (await currentTransaction(context, request))?.transaction;
         if (!transaction || transaction.interactionUid !== query.interaction) throw new ApiError('auth.init_failed');
         if (!(await context.provider.Interaction.find(query.interaction))) throw new ApiError('auth.init_failed');
-        const client = await findClient(context.db, context.box, transaction.clientId);
+        const client = await findClientInfo(context.db, transaction.clientId);
         return { challenge: transaction.challenge, parameters: { client_id: transaction.clientId, client_name: client?.name ?? null } };
       }
       if (!query.client_id) throw new ApiError('client.missing');
-      const client = await findClient(context.db, context.box, query.client_id);
+      const client = await findClientInfo(context.db, query.client_id);
       if (!client) throw new ApiError('client.unknown');
       // Exact string match: no prefix, wildcard or normalisation, so no open redirect can slip through.
       if (query.redirect_uri === undefined || !client.redirectUris.includes(query.redirect_uri)) {

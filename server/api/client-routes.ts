@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../config.ts';
-import { findClient } from '../store/clients.ts';
+import { findClientInfo } from '../store/clients.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 
@@ -11,7 +11,7 @@ export function clientRoutes(context: ApiContext) {
       '/clients/:client_id',
       { schema: { params: { type: 'object', properties: { client_id: { type: 'string', minLength: 1, maxLength: 200 } } } } },
       async (request, reply) => {
-        const client = await findClient(context.db, context.box, request.params.client_id);
+        const client = await findClientInfo(context.db, request.params.client_id);
         if (!client) throw new ApiError('client.not_found');
         reply.header('cache-control', `public, max-age=${LIMITS.CLIENT_INFO_MAX_AGE}`);
         return { client_id: client.clientId, name: client.name, client_name: client.name };

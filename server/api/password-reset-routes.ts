@@ -50,6 +50,7 @@ export function passwordResetRoutes(context: ApiContext) {
       const outcome = await context.codes.redeem(found.user.id, 'password_reset', String(payload.code), now);
       if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts');
       if (outcome === 'invalid') throw new ApiError('code.invalid');
+      // Only after the code: checked earlier, this would tell anyone without the code whether a password is current.
       if (await verifyPassword(password, found.passwordHash)) throw new ApiError('password.reused');
       await setPassword(context.db, found.user.id, await hashPassword(password), now);
       await revokeEverything(context.db, found.user.id);

@@ -30,14 +30,24 @@ export async function admitOpenStep(context: ApiContext, request: FastifyRequest
   return readPayload(context, request, step);
 }
 
+/** The live sign-in transaction this browser's cookie points at, with the cookie's token; undefined if none. */
+export async function currentTransaction(
+  context: ApiContext,
+  request: FastifyRequest,
+): Promise<{ token: string; transaction: SignInTransaction } | undefined> {
+  const token = readTransactionCookie(context.config, request);
+  const transaction = token && (await findTransaction(context.db, token, new Date(context.clock())));
+  return token && transaction ? { token, transaction } : undefined;
+}
+
 /**
  * Admits a request to the step behind `callPath` only if the browser's transaction has reached a challenge
  * that step answers; then decrypts its encrypted fields and checks the payload against the step's schema.
  */
 export async function admitStep(context: ApiContext, request: FastifyRequest, callPath: string): Promise<AdmittedStep> {
-  const token = readTransactionCookie(context.config, request);
-  const transaction = token && (await findTransaction(context.db, token, new Date(context.clock())));
-  if (!token || !transaction) throw new ApiError('transaction.missing');
+  const current = await currentTransaction(context, request);
+  if (!current) throw new ApiError('transaction.missing');
+  const { token, transaction } = current;
   const step = context.flows.stepFor(callPath, transaction.challenge);
   if (!step) throw new ApiError('step.out_of_order');
   return { token, transaction, step, payload: await readPayload(context, request, step) };

@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import crypto from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { LIMITS } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { SecretBox } from './secret-box.ts';
 
 type Purpose = 'credentials' | 'signing';
@@ -46,8 +46,8 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
   const { db, box, clock } = deps;
   const privateKeys = new Map<string, { key: CryptoKey; retiredAt: number | undefined; checkedAt: number }>();
 
-  async function newest(purpose: Purpose): Promise<KeyRow | undefined> {
-    const result = await db.query<KeyRow>(
+  async function newest(purpose: Purpose, from: Queryable = db): Promise<KeyRow | undefined> {
+    const result = await from.query<KeyRow>(
       'select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = $1 and retired_at is null order by created_at desc limit 1',
       [purpose],
     );
@@ -57,11 +57,8 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
   async function create(purpose: Purpose, rotateAfterSeconds: number | undefined): Promise<KeyRow> {
     return db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [KEY_LOCK_ID]);
-      const existing = await tx.query<KeyRow>(
-        'select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = $1 and retired_at is null order by created_at desc limit 1',
-        [purpose],
-      );
-      const current = existing.rows[0];
+      // Checked again under the lock: another process may have made the key meanwhile.
+      const current = await newest(purpose, tx);
       if (current && (rotateAfterSeconds === undefined || !isOlderThan(current, rotateAfterSeconds))) return current;
       const alg = purpose === 'credentials' ? CREDENTIAL_ALG : SIGNING_ALG;
       const { privateKey, publicKey } =

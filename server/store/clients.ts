@@ -23,7 +23,20 @@ interface ClientRow {
 
 const secretContext = (clientId: string) => `client-secret:${clientId}`;
 
-/** The client with `clientId`, with its secret opened, if registered. */
+/** What the sign-in screens may know of a client: never its secret. */
+export type ClientInfo = Omit<Client, 'secret'>;
+
+/** The client with `clientId` without its secret (which stays sealed), for checks and display. */
+export async function findClientInfo(db: Queryable, clientId: string): Promise<ClientInfo | undefined> {
+  const result = await db.query<Omit<ClientRow, 'secret_encrypted'>>(
+    'select client_id, name, redirect_uris, is_public from clients where client_id = $1',
+    [clientId],
+  );
+  const row = result.rows[0];
+  return row && { clientId: row.client_id, name: row.name, redirectUris: row.redirect_uris, isPublic: row.is_public };
+}
+
+/** The client with `clientId`, with its secret opened, if registered: for client authentication only. */
 export async function findClient(db: Queryable, box: SecretBox, clientId: string): Promise<Client | undefined> {
   const result = await db.query<ClientRow>(
     'select client_id, name, redirect_uris, is_public, secret_encrypted from clients where client_id = $1',
