@@ -27,6 +27,7 @@ import { createKeyStore } from './crypto/key-store.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/database.ts';
 import { demoClientRoutes } from './demo/demo-client.ts';
+import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues } from './flags/feature-flags.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './oidc/mount.ts';
 import { createOidcProvider } from './oidc/provider.ts';
@@ -51,6 +52,8 @@ export interface AppDependencies {
   webDir?: string;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Overrides flags read from the flag file (tests). */
+  flags?: Partial<FlagValues>;
 }
 
 /** Strips query strings from logged URLs: codes, states and tokens must never reach the logs. */
@@ -78,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     codes: createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }),
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
+    flags: createFeatureFlags({ ...readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE), ...deps.flags }),
   };
 
   const app = Fastify({

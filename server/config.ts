@@ -77,6 +77,8 @@ export interface Config {
   /** Seed the spec's two clients and a demo user (on by default in development). */
   readonly seedDemo: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The JSON file of feature flags the server enforces (and serves to the browser in development). */
+  readonly featureFlagsFile: string | undefined;
 }
 
 /** Thrown for a bad environment variable; its message is one line naming the variable. */
@@ -176,5 +178,6 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, mode === 'development'),
     logLevel,
+    featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
   };
 }

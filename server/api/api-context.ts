@@ -8,6 +8,7 @@ import type { FlowRegistry } from '../flows/flow-registry.ts';
 import type { LoginThrottle } from '../auth/lockout.ts';
 import type { OneTimeCodes } from '../auth/one-time-codes.ts';
 import type { PasswordPolicy } from '../auth/password-policy.ts';
+import type { FeatureFlags } from '../flags/feature-flags.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** What the API's route plugins depend on; passed in, never reached for globally. */
@@ -23,4 +24,5 @@ export interface ApiContext {
   codes: OneTimeCodes;
   throttle: LoginThrottle;
   passwordPolicy: PasswordPolicy;
+  flags: FeatureFlags;
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../../server/clock.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { createSecretBox } from '../../../server/crypto/secret-box.ts';
 import type { Database } from '../../../server/db/database.ts';
+import type { FlagValues } from '../../../server/flags/feature-flags.ts';
 import type { Mailer } from '../../../server/mail/mailer.ts';
 import { findClient } from '../../../server/store/clients.ts';
 import { testBackends, type TestBackend } from './databases.ts';
@@ -29,7 +30,7 @@ export interface TestApp {
 
 /** Builds the server on `backend` (PGlite by default); options let a test supply a fake clock or env. */
 export async function startTestApp(
-  options: { backend?: TestBackend; clock?: Clock; env?: Record<string, string>; mailer?: Mailer } = {},
+  options: { backend?: TestBackend; clock?: Clock; env?: Record<string, string>; mailer?: Mailer; flags?: Partial<FlagValues> } = {},
 ): Promise<TestApp> {
   const backend = options.backend ?? testBackends()[0]!;
   const db = await backend.open();
@@ -37,7 +38,7 @@ export async function startTestApp(
   const masterKey = crypto.randomBytes(32);
   const box = createSecretBox(masterKey);
   await seedDemo({ db, box, config });
-  const { app, context } = await buildApp({ config, db, masterKey, clock: options.clock, mailer: options.mailer });
+  const { app, context } = await buildApp({ config, db, masterKey, clock: options.clock, mailer: options.mailer, flags: options.flags });
   await app.ready();
   const [account, dashboard] = DEMO_CLIENTS;
   const dashboardClient = await findClient(db, box, dashboard.clientId);
