@@ -3,18 +3,12 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../config.ts';
 import { lockoutMail } from '../mail/templates.ts';
 import { sendInBackground } from '../mail/mailer.ts';
-import { advanceTransaction } from '../store/transactions.ts';
-import { findCredentialsByEmail, type UserCredentials } from '../store/users.ts';
+import { findCredentialsByEmail } from '../store/users.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
-import { finishSignIn } from './finish-sign-in.ts';
+import { continueSignIn } from './sign-in-gates.ts';
 import { admitStep } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
-
-/** Whether the user must choose a new password before finishing: a temporary one, or one older than the policy allows. */
-function mustReplacePassword(credentials: UserCredentials, now: number): boolean {
-  return credentials.passwordTemporary || now - credentials.passwordChangedAt.getTime() > LIMITS.PASSWORD_MAX_AGE * 1000;
-}
 
 /** `POST auth/login`: checks the encrypted credentials, under the guessing throttle, and answers the next step. */
 export function loginRoutes(context: ApiContext) {
@@ -41,12 +35,7 @@ export function loginRoutes(context: ApiContext) {
         // The transaction stays at the login step: after recovery the user signs in again on the same screen.
         return { challenge: SERVER_CHALLENGES.RESET_PASSWORD, parameters: { email: found.user.email } };
       }
-      if (mustReplacePassword(found, now)) {
-        const moved = await advanceTransaction(context.db, token, transaction.challenge, { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED, userId: found.user.id });
-        if (!moved) throw new ApiError('transaction.missing');
-        return { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED };
-      }
-      return finishSignIn(context, reply, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId: found.user.id });
+      return continueSignIn(context, reply, { token, transaction, userId: found.user.id });
     });
   };
 }

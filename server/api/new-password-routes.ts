@@ -3,10 +3,10 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { findCredentialsById, setPassword } from '../store/users.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
-import { finishSignIn } from './finish-sign-in.ts';
+import { continueSignIn } from './sign-in-gates.ts';
 import { admitStep } from './step-guard.ts';
 
-/** `POST auth/password`: the new password a sign-in asked for (temporary or expired password), then finish. */
+/** `POST auth/password`: the new password a sign-in asked for (temporary or expired password), then the next gate. */
 export function newPasswordRoutes(context: ApiContext) {
   return async (app: FastifyInstance) => {
     app.post('/auth/password', async (request, reply) => {
@@ -19,7 +19,7 @@ export function newPasswordRoutes(context: ApiContext) {
       if (!credentials) throw new ApiError('transaction.missing');
       if (await verifyPassword(password, credentials.passwordHash)) throw new ApiError('password.reused');
       await setPassword(context.db, credentials.user.id, await hashPassword(password), new Date(context.clock()));
-      return finishSignIn(context, reply, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId: credentials.user.id });
+      return continueSignIn(context, reply, { token, transaction, userId: credentials.user.id });
     });
   };
 }

@@ -75,3 +75,16 @@ export async function advanceTransaction(db: Queryable, token: string, from: str
   ]);
   return result.rowCount === 1;
 }
+
+/**
+ * Merges `patch` into the transaction's data (what the user has settled so far, such as a passed second factor),
+ * only while it is still at `challenge`. Returns false when it has moved on or ended.
+ */
+export async function recordInTransaction(db: Queryable, token: string, challenge: string, patch: Record<string, unknown>): Promise<boolean> {
+  const result = await db.query('update transactions set data = data || $3::jsonb where token_hash = $1 and challenge = $2', [
+    sha256(token),
+    challenge,
+    JSON.stringify(patch),
+  ]);
+  return result.rowCount === 1;
+}

@@ -6,7 +6,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { purgeExpired } from '../../server/store/cleanup.ts';
 import { findClient, upsertClient } from '../../server/store/clients.ts';
 import { consumeCredentialNonce, issueCredentialNonce } from '../../server/store/credential-nonces.ts';
-import { createTransaction, findTransaction, finishTransaction } from '../../server/store/transactions.ts';
+import { createTransaction, findTransaction, finishTransaction, recordInTransaction } from '../../server/store/transactions.ts';
 import { DuplicateEmailError, findCredentialsByEmail, insertUser } from '../../server/store/users.ts';
 import { testBackends } from './support/databases.ts';
 
@@ -59,6 +59,15 @@ describe.each(testBackends())('the store on $name', (backend) => {
     const results = await Promise.all(Array.from({ length: PARALLEL }, () => finishTransaction(db, token, 'LOGIN_REQUIRED')));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await findTransaction(db, token, new Date(now))).toBeUndefined();
+  });
+
+  it('records settled steps in a transaction only while it is at the expected challenge, keeping earlier records', async () => {
+    const now = Date.now();
+    const token = await createTransaction(db, { interactionUid: `uid-rec-${now}`, clientId: 'bank-app', challenge: 'SOFTWARE_TOKEN_MFA', expiresAt: new Date(now + 60_000) });
+    expect(await recordInTransaction(db, token, 'SOFTWARE_TOKEN_MFA', { amr: ['pwd'] })).toBe(true);
+    expect(await recordInTransaction(db, token, 'SOFTWARE_TOKEN_MFA', { secondFactor: 'totp' })).toBe(true);
+    expect(await recordInTransaction(db, token, 'LOGIN_REQUIRED', { secondFactor: 'sms' })).toBe(false);
+    expect((await findTransaction(db, token, new Date(now)))?.data).toEqual({ amr: ['pwd'], secondFactor: 'totp' });
   });
 
   it('does not find a transaction once it has expired', async () => {

@@ -1,0 +1,16 @@
+import { LIMITS } from '../../config.ts';
+import { SERVER_CHALLENGES } from '../../flows/challenges.ts';
+import { findCredentialsById, type UserCredentials } from '../../store/users.ts';
+import type { SignInGate } from '../sign-in-gates.ts';
+
+/** Whether the user must choose a new password before finishing: a temporary one, or one older than the policy allows. */
+function mustReplacePassword(credentials: UserCredentials, now: number): boolean {
+  return credentials.passwordTemporary || now - credentials.passwordChangedAt.getTime() > LIMITS.PASSWORD_MAX_AGE * 1000;
+}
+
+/** A temporary or expired password is replaced before anything else. */
+export const passwordFreshness: SignInGate = async (context, sign) => {
+  const credentials = await findCredentialsById(context.db, sign.userId);
+  if (credentials && mustReplacePassword(credentials, context.clock())) return { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED };
+  return undefined;
+};
