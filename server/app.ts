@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     if (client) demoClients.push({ clientId: client.clientId, name: client.name, secret: client.secret, callbackPath: demo.callbackPath });
   }
   if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
-  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken }), { prefix: '/admin/v1' });
+  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
   await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web')));
   return { app, context };
 }

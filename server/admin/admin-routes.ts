@@ -1,4 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { addCompany, addUserToCompany, companyListing, invite, type InviteInput } from './company-operations.ts';
 import { secretsEqual } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
@@ -15,6 +19,7 @@ const addClientSchema = {
     redirectUris: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
     name: { type: 'string', maxLength: 200 },
     isPublic: { type: 'boolean' },
+    initiateLoginUri: { type: 'string', maxLength: 2000 },
   },
 } as const;
 
@@ -38,11 +43,38 @@ const requireResetSchema = {
   properties: { email: { type: 'string', maxLength: 254 } },
 } as const;
 
+const companySchema = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', maxLength: 1000 } },
+} as const;
+
+const membershipSchema = {
+  type: 'object',
+  required: ['name', 'email'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', maxLength: 1000 }, email: { type: 'string', maxLength: 254 } },
+} as const;
+
+const companyListingSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { name: { type: 'string', maxLength: 1000 } },
+} as const;
+
+const inviteSchema = {
+  type: 'object',
+  required: ['email', 'company'],
+  additionalProperties: false,
+  properties: { email: { type: 'string', maxLength: 254 }, company: { type: 'string', maxLength: 1000 }, clientId: { type: 'string', maxLength: 100 } },
+} as const;
+
 /**
  * The admin API the CLI uses while the server holds the embedded database: loopback only, and only with the
  * token the server wrote into DATA_DIR at start (readable by the operator's account alone).
  */
-export function adminRoutes(deps: { db: Database; box: SecretBox; token: string }) {
+export function adminRoutes(deps: { db: Database; box: SecretBox; token: string; mailer: Mailer; config: Config; clock: Clock }) {
   const authorize = async (request: FastifyRequest) => {
     const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !secretsEqual(presented, deps.token)) {
@@ -66,5 +98,14 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string 
       const user = await requireReset(deps, request.body.email);
       return { id: user.id, email: user.email };
     });
+    app.post<{ Body: { name: string } }>('/companies', { schema: { body: companySchema } }, async (request) => addCompany(deps, request.body.name));
+    app.post<{ Body: { name: string; email: string } }>('/companies/members', { schema: { body: membershipSchema } }, async (request) => {
+      const { company, email } = await addUserToCompany(deps, request.body.name, request.body.email);
+      return { company: company.name, email };
+    });
+    app.post<{ Body: { name?: string } }>('/companies/listing', { schema: { body: companyListingSchema } }, async (request) =>
+      companyListing(deps, request.body.name),
+    );
+    app.post<{ Body: InviteInput }>('/invitations', { schema: { body: inviteSchema } }, async (request) => invite(deps, request.body));
   };
 }

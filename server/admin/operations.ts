@@ -4,6 +4,7 @@ import { randomToken } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
 import { findClientInfo, upsertClient } from '../store/clients.ts';
+import { setClientSignInStart } from '../store/invitations.ts';
 import { revokeEverything } from '../auth/sessions.ts';
 import { DuplicateEmailError, insertUser, requirePasswordReset, type User } from '../store/users.ts';
 
@@ -18,6 +19,8 @@ export interface AddClientInput {
   redirectUris: string[];
   name?: string;
   isPublic: boolean;
+  /** Where the app starts its own sign-in (OpenID Connect's initiate_login_uri); invitations land there. */
+  initiateLoginUri?: string;
 }
 
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,99}$/;
@@ -44,6 +47,7 @@ export async function addClient(
   if (!CLIENT_ID.test(input.clientId)) throw new OperationError('--client-id must be 2-100 letters, digits, dots, dashes or underscores');
   if (input.redirectUris.length === 0) throw new OperationError('at least one --redirect-uri is required');
   input.redirectUris.forEach(checkRedirectUri);
+  if (input.initiateLoginUri !== undefined) checkRedirectUri(input.initiateLoginUri);
   const existing = await findClientInfo(deps.db, input.clientId);
   const secret = input.isPublic ? undefined : randomToken(32);
   await upsertClient(deps.db, deps.box, {
@@ -53,6 +57,7 @@ export async function addClient(
     isPublic: input.isPublic,
     secret,
   });
+  if (input.initiateLoginUri !== undefined) await setClientSignInStart(deps.db, input.clientId, input.initiateLoginUri);
   return { clientId: input.clientId, secret, created: existing === undefined };
 }
 

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { findClientInfo } from '../store/clients.ts';
+import { setClientSignInStart } from '../store/invitations.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import { addClient, addUser } from './operations.ts';
 
@@ -18,9 +19,13 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'Demo-Passw0rd!'
 export async function seedDemo(deps: { db: Database; box: SecretBox; config: Config }): Promise<void> {
   for (const client of DEMO_CLIENTS) {
     const redirectUri = new URL(client.callbackPath, deps.config.publicUrl).href;
+    const signInStart = new URL(`/demo/login?client=${client.clientId}`, deps.config.publicUrl).href;
     const existing = await findClientInfo(deps.db, client.clientId);
-    if (existing?.redirectUris.includes(redirectUri) && existing.isPublic === client.isPublic) continue;
-    await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic });
+    if (existing?.redirectUris.includes(redirectUri) && existing.isPublic === client.isPublic) {
+      await setClientSignInStart(deps.db, client.clientId, signInStart);
+      continue;
+    }
+    await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic, initiateLoginUri: signInStart });
   }
   if (!(await findCredentialsByEmail(deps.db, DEMO_USER.email))) await addUser(deps, DEMO_USER);
 }

@@ -5,12 +5,34 @@ import { createSecretBox, loadMasterKey } from '../crypto/secret-box.ts';
 import { ADMIN_FILE_NAME } from './admin-file.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { addClient, addUser, requireReset, type AddClientInput, type AddUserInput } from '../admin/operations.ts';
+import { addCompany, addUserToCompany, companyListing, invite, type InviteInput } from '../admin/company-operations.ts';
+import { systemClock } from '../clock.ts';
+import { createMailer } from '../mail/mailer.ts';
+import type { Company } from '../store/companies.ts';
+
+/** `company list` or `company members NAME`. */
+export interface CompanyListing {
+  companies: Array<Company & { members: number }>;
+  members?: string[];
+}
+
+/** What `invite` did: invited (a link was emailed) or, for an existing account, only added to the company. */
+export interface InviteResult {
+  email: string;
+  company: string;
+  invited: boolean;
+  expiresAt?: string;
+}
 
 /** The operations the CLI can run, wherever the database is. */
 export interface AdminChannel {
   addClient(input: AddClientInput): Promise<{ clientId: string; secret: string | undefined; created: boolean }>;
   addUser(input: AddUserInput): Promise<{ id: string; email: string }>;
   requireReset(email: string): Promise<{ id: string; email: string }>;
+  addCompany(name: string): Promise<Company>;
+  addUserToCompany(name: string, email: string): Promise<{ company: string; email: string }>;
+  listCompanies(name?: string): Promise<CompanyListing>;
+  invite(input: InviteInput): Promise<InviteResult>;
   close(): Promise<void>;
 }
 
@@ -38,6 +60,10 @@ function httpChannel(url: string, token: string): AdminChannel {
     addClient: (input) => post('clients', input),
     addUser: (input) => post('users', input),
     requireReset: (email) => post('users/require-reset', { email }),
+    addCompany: (name) => post('companies', { name }),
+    addUserToCompany: (name, email) => post('companies/members', { name, email }),
+    listCompanies: (name) => post('companies/listing', name === undefined ? {} : { name }),
+    invite: (input) => post('invitations', input),
     close: async () => undefined,
   };
 }
@@ -55,6 +81,14 @@ async function directChannel(config: Config): Promise<AdminChannel> {
       const user = await requireReset({ db }, email);
       return { id: user.id, email: user.email };
     },
+    addCompany: (name) => addCompany({ db }, name),
+    addUserToCompany: async (name, email) => {
+      const added = await addUserToCompany({ db }, name, email);
+      return { company: added.company.name, email: added.email };
+    },
+    listCompanies: (name) => companyListing({ db }, name),
+    // Without a running server the CLI sends the invitation itself, through the same mailer the server uses.
+    invite: (input) => invite({ db, mailer: createMailer({ config, db }), config, clock: systemClock }, input),
     close: release,
   };
 }

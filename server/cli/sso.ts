@@ -6,9 +6,14 @@ import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-
 import { DatabaseUnavailableError } from '../runtime.ts';
 
 const USAGE = `usage:
-  npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public]
+  npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI]
   npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--temporary]
-  npm run sso -- user require-reset EMAIL`;
+  npm run sso -- user require-reset EMAIL
+  npm run sso -- company add NAME
+  npm run sso -- company add-user NAME EMAIL
+  npm run sso -- company list
+  npm run sso -- company members NAME
+  npm run sso -- invite --email EMAIL --company NAME [--client-id ID]`;
 
 /** A mistake in how the CLI was called. */
 class UsageError extends Error {}
@@ -34,6 +39,7 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       'redirect-uri': { type: 'string', multiple: true },
       name: { type: 'string' },
       public: { type: 'boolean' },
+      'initiate-login-uri': { type: 'string' },
     });
     const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? [];
     if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required');
@@ -42,6 +48,7 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       redirectUris,
       name: values.name as string | undefined,
       isPublic: values.public === true,
+      initiateLoginUri: values['initiate-login-uri'] as string | undefined,
     });
     const verb = result.created ? 'added' : 'updated';
     return result.secret === undefined
@@ -71,19 +78,70 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
     const user = await channel.requireReset(email);
     return `user ${user.email} must reset their password at the next sign-in; their sessions were signed out`;
   }
+  if (command.startsWith('company ')) return runCompanyCommand(channel, command, args);
+  if (command === 'invite') {
+    const values = parse(args, { email: { type: 'string' }, company: { type: 'string' }, 'client-id': { type: 'string' } });
+    const result = await channel.invite({
+      email: required(values, 'email'),
+      company: required(values, 'company'),
+      clientId: values['client-id'] as string | undefined,
+    });
+    return result.invited
+      ? `invitation sent to ${result.email} for ${result.company} (valid until ${result.expiresAt})`
+      : `${result.email} already has an account: added to ${result.company} and told by email (no invitation needed)`;
+  }
   throw new UsageError(`unknown command "${command}"`);
 }
 
+/** Positional arguments only, exactly `count` of them. */
+function positionals(command: string, args: string[], names: string[]): string[] {
+  if (args.length !== names.length || args.some((arg) => arg.startsWith('--') || arg.trim() === '')) {
+    throw new UsageError(`${command} takes ${names.length === 0 ? 'no arguments' : names.join(' ')}`);
+  }
+  return args;
+}
+
+async function runCompanyCommand(channel: AdminChannel, command: string, args: string[]): Promise<string> {
+  if (command === 'company add') {
+    const [name = ''] = positionals(command, args, ['NAME']);
+    const company = await channel.addCompany(name);
+    return `company ${company.name} added (id ${company.id})`;
+  }
+  if (command === 'company add-user') {
+    const [name = '', email = ''] = positionals(command, args, ['NAME', 'EMAIL']);
+    const added = await channel.addUserToCompany(name, email);
+    return `${added.email} now belongs to ${added.company}`;
+  }
+  if (command === 'company list') {
+    positionals(command, args, []);
+    const { companies } = await channel.listCompanies();
+    if (companies.length === 0) return 'no companies yet (add one: npm run sso -- company add NAME)';
+    return companies.map((company) => `${company.name}\t${company.members} member${company.members === 1 ? '' : 's'}\t${company.id}`).join('\n');
+  }
+  if (command === 'company members') {
+    const [name = ''] = positionals(command, args, ['NAME']);
+    const { companies, members = [] } = await channel.listCompanies(name);
+    return members.length === 0 ? `${companies[0]?.name ?? name} has no members` : members.join('\n');
+  }
+  throw new UsageError(`unknown command "${command}"`);
+}
+
+/** The command words and the rest; `invite` has no second word, so its verb is empty. */
+function commandWords(argv: string[]): string[] {
+  return argv[0] === 'invite' ? ['invite', '', ...argv.slice(1)] : argv;
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [noun, verb, ...rest] = argv;
-  if (!noun || !verb) {
+  // `invite` is a verb alone; every other command is a noun and a verb.
+  const [noun, verb, ...rest] = commandWords(argv);
+  if (!noun || verb === undefined) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   let channel: AdminChannel | undefined;
   try {
     channel = await openAdminChannel(loadConfig());
-    process.stdout.write(`${await run(channel, `${noun} ${verb}`, rest)}\n`);
+    process.stdout.write(`${await run(channel, verb === '' ? noun : `${noun} ${verb}`, rest)}\n`);
     return 0;
   } catch (error) {
     const known = [UsageError, OperationError, ConfigError, AdminRequestError, DataDirLockedError, DatabaseUnavailableError].some((kind) => error instanceof kind);

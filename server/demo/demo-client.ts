@@ -37,7 +37,7 @@ const FLOW_COOKIE = 'demo_flow';
 const SESSION_COOKIE = 'demo_session';
 const FLOW_CONTEXT = 'demo-state';
 const SESSION_CONTEXT = 'demo-session';
-const SCOPE = 'openid email profile';
+const SCOPE = 'openid email profile company';
 
 /** The demo relying party at /demo/: a real OpenID Connect client of this server, written with openid-client. */
 export function demoClientRoutes(deps: DemoClientDeps) {
@@ -106,7 +106,7 @@ export function demoClientRoutes(deps: DemoClientDeps) {
       return sendPage(reply, 200, demoHomePage(buttons, session));
     });
 
-    app.get<{ Querystring: { client?: string } }>('/demo/login', async (request, reply) => {
+    app.get<{ Querystring: { client?: string; invitation?: string } }>('/demo/login', async (request, reply) => {
       const client = clients.find((candidate) => candidate.clientId === request.query.client);
       if (!client) return sendPage(reply, 400, demoErrorPage('unknown_client', 'The demo does not know this client app.'));
       const pending: PendingSignIn = {
@@ -126,6 +126,8 @@ export function demoClientRoutes(deps: DemoClientDeps) {
         nonce: pending.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
         code_challenge_method: 'S256',
+        // An invitation link comes through here (the client's initiate_login_uri) so the sign-in it starts is ours.
+        ...(typeof request.query.invitation === 'string' ? { invitation: request.query.invitation } : {}),
       }).toString();
       reply.header('set-cookie', cookie(FLOW_COOKIE, box.seal(JSON.stringify(pending), FLOW_CONTEXT), LIMITS.TRANSACTION_TTL));
       return reply.header('cache-control', 'no-store').redirect(login.href, 303);
