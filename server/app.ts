@@ -10,6 +10,8 @@ import { clientRoutes } from './api/client-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
 import { installErrorHandling } from './api/http-errors.ts';
 import { createInteractionStart } from './api/interaction-start.ts';
+import { invitationRoutes } from './api/invitation-routes.ts';
+import { companyRoutes } from './api/company-routes.ts';
 import { loginRoutes } from './api/login-routes.ts';
 import { newPasswordRoutes } from './api/new-password-routes.ts';
 import { passwordResetRoutes } from './api/password-reset-routes.ts';
@@ -96,7 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
 
   await app.register(
     async (api) => {
-      const resources = [cryptoRoutes, authorizeRoutes, loginRoutes, newPasswordRoutes, passwordResetRoutes, clientRoutes, userinfoRoutes];
+      const resources = [cryptoRoutes, authorizeRoutes, loginRoutes, newPasswordRoutes, passwordResetRoutes, invitationRoutes, companyRoutes, clientRoutes, userinfoRoutes];
       for (const routes of resources) await api.register(routes(context));
       await api.register(pendingRoutes());
     },

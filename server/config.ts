@@ -52,8 +52,6 @@ export const LIMITS = {
   CLEANUP_INTERVAL: 10 * 60,
   /** An emailed invitation link can be accepted this long; after that the invited person asks for a fresh one. */
   INVITATION_TTL: 7 * 24 * 3600,
-  /** From this many companies on, the company picker offers a search box. */
-  COMPANY_SEARCH_THRESHOLD: 8,
   /** Client info is cached by browsers this long (spec, section 9). */
   CLIENT_INFO_MAX_AGE: 24 * 3600,
 } as const;

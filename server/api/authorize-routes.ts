@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findClientInfo } from '../store/clients.ts';
+import { clientSignInStart, findInvitation, isUsable } from '../store/invitations.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 import { currentTransaction } from './step-guard.ts';
@@ -16,6 +17,8 @@ interface AuthorizeQuery {
   interaction?: string;
   /** Prefills the email on the login screen; sent on to the provider as OIDC's login_hint. */
   username?: string;
+  /** The token of an emailed invitation link. */
+  invitation?: string;
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -34,6 +37,7 @@ const querySchema = {
     code_challenge_method: text(20),
     interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
     username: text(254),
+    invitation: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,100}$' },
   },
 } as const;
 
@@ -49,7 +53,18 @@ function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id
     if (value !== undefined) url.searchParams.set(name, value);
   }
   if (query.username) url.searchParams.set('login_hint', query.username);
+  if (query.invitation) {
+    url.searchParams.set('invitation', query.invitation);
+    // An invitation signs in the invited person, never whoever already has a session in this browser.
+    url.searchParams.set('prompt', 'login');
+  }
   return url.href;
+}
+
+/** What the invitation step shows: the invited address, prefilled and fixed. */
+function invitationParameters(data: Record<string, unknown>): Record<string, unknown> {
+  const invitation = data.invitation as { email?: unknown } | undefined;
+  return typeof invitation?.email === 'string' ? { invitation: true, email: invitation.email } : {};
 }
 
 /**
@@ -66,7 +81,21 @@ export function authorizeRoutes(context: ApiContext) {
         if (!transaction || transaction.interactionUid !== query.interaction) throw new ApiError('auth.init_failed');
         if (!(await context.provider.Interaction.find(query.interaction))) throw new ApiError('auth.init_failed');
         const client = await findClientInfo(context.db, transaction.clientId);
-        return { challenge: transaction.challenge, parameters: { client_id: transaction.clientId, client_name: client?.name ?? null } };
+        const parameters = { client_id: transaction.clientId, client_name: client?.name ?? null, ...invitationParameters(transaction.data) };
+        return { challenge: transaction.challenge, parameters };
+      }
+      if (query.invitation !== undefined) {
+        const invitation = await findInvitation(context.db, query.invitation);
+        // Nothing tells an unknown link from a used or an expired one.
+        if (!invitation || !isUsable(invitation, new Date(context.clock()))) return { invitation: 'expired' };
+        if (query.client_id === undefined) {
+          // The link starts at the client app, so the sign-in it makes carries the app's own state and PKCE.
+          const start = await clientSignInStart(context.db, invitation.clientId);
+          if (start === undefined) throw new ApiError('auth.init_failed');
+          const url = new URL(start);
+          url.searchParams.set('invitation', query.invitation);
+          return { redirect_to: url.href };
+        }
       }
       if (!query.client_id) throw new ApiError('client.missing');
       const client = await findClientInfo(context.db, query.client_id);

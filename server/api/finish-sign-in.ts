@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { bindCompanyToGrant } from '../companies/company-choice.ts';
 import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
 import { finishTransaction } from '../store/transactions.ts';
 import type { ApiContext } from './api-context.ts';
@@ -19,6 +20,7 @@ export async function finishSignIn(
     // The provider's side of the sign-in expired while the user typed: they must start again from the app.
     throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
   });
+  await bindCompanyToGrant(context, sign);
   clearTransactionCookie(context.config, reply);
   return { redirect_to: returnTo };
 }

@@ -2,7 +2,8 @@ import type { KoaContextWithOIDC, Interaction } from 'oidc-provider';
 import type { Clock } from '../clock.ts';
 import { LIMITS, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createTransaction } from '../store/transactions.ts';
+import { findInvitation, isUsable } from '../store/invitations.ts';
+import { advanceTransaction, createTransaction, recordInTransaction } from '../store/transactions.ts';
 import { transactionCookieName, transactionCookieOptions } from './transaction-cookie.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
@@ -19,6 +20,13 @@ export function createInteractionStart(deps: { config: Config; db: Database; clo
     const clientId = String(params.client_id ?? '');
     const expiresAt = new Date(deps.clock() + LIMITS.TRANSACTION_TTL * 1000);
     const token = await createTransaction(deps.db, { interactionUid: interaction.uid, clientId, challenge: SERVER_CHALLENGES.LOGIN_REQUIRED, expiresAt });
+    const invitation = typeof params.invitation === 'string' ? await findInvitation(deps.db, params.invitation) : undefined;
+    if (invitation && isUsable(invitation, new Date(deps.clock()))) {
+      // The link proves the mailbox, not the person: the sign-in starts at choosing a password, which redeems it.
+      const challenge = SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED;
+      await advanceTransaction(deps.db, token, SERVER_CHALLENGES.LOGIN_REQUIRED, { challenge, userId: invitation.userId });
+      await recordInTransaction(deps.db, token, challenge, { invitation: { id: invitation.id, email: invitation.email } });
+    }
     const options = transactionCookieOptions(deps.config);
     ctx.cookies.set(transactionCookieName(deps.config), token, { ...options, maxAge: options.maxAge * 1000, signed: false, overwrite: true });
     const query = new URLSearchParams();

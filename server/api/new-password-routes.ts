@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { redeemInvitation } from '../store/invitations.ts';
 import { findCredentialsById, setPassword } from '../store/users.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 import { continueSignIn } from './sign-in-gates.ts';
 import { admitStep } from './step-guard.ts';
 
-/** `POST auth/password`: the new password a sign-in asked for (temporary or expired password), then the next gate. */
+/** `POST auth/password`: the new password a sign-in asked for (temporary or expired password, or an invitation), then the next gate. */
 export function newPasswordRoutes(context: ApiContext) {
   return async (app: FastifyInstance) => {
     app.post('/auth/password', async (request, reply) => {
@@ -17,7 +18,14 @@ export function newPasswordRoutes(context: ApiContext) {
       if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
       const credentials = transaction.userId ? await findCredentialsById(context.db, transaction.userId) : undefined;
       if (!credentials) throw new ApiError('transaction.missing');
-      if (await verifyPassword(password, credentials.passwordHash)) throw new ApiError('password.reused');
+      // An invitation's password is what accepts it: once, atomically, and only before it expires. The invited
+      // account has no password yet, so there is none to compare with.
+      const invitation = transaction.data.invitation as { id: string } | undefined;
+      if (invitation) {
+        if (!(await redeemInvitation(context.db, invitation.id, new Date(context.clock())))) throw new ApiError('invitation.expired');
+      } else if (await verifyPassword(password, credentials.passwordHash)) {
+        throw new ApiError('password.reused');
+      }
       await setPassword(context.db, credentials.user.id, await hashPassword(password), new Date(context.clock()));
       return continueSignIn(context, reply, { token, transaction, userId: credentials.user.id });
     });

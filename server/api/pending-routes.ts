@@ -18,7 +18,6 @@ const PENDING_PATHS = [
   'auth/mfa/otp/resend/submit',
   'register/totp',
   'register/totp/verification',
-  'company-management/companies',
   'register/userinfo',
 ] as const;
 

@@ -3,6 +3,7 @@ import { advanceTransaction, type SignInTransaction } from '../store/transaction
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 import { finishSignIn } from './finish-sign-in.ts';
+import { companyChoice } from './gates/company-choice.ts';
 import { passwordFreshness } from './gates/password-freshness.ts';
 
 /** A sign-in whose user is known (password, code or link proved it) but which may still owe steps. */
@@ -26,7 +27,7 @@ export interface GateAnswer {
 export type SignInGate = (context: ApiContext, sign: PendingSignIn) => Promise<GateAnswer | undefined>;
 
 /** The gates every sign-in passes, in order. */
-export const SIGN_IN_GATES: readonly SignInGate[] = [passwordFreshness];
+export const SIGN_IN_GATES: readonly SignInGate[] = [passwordFreshness, companyChoice];
 
 /**
  * Moves a sign-in on from the step just answered: to the first gate that still has a challenge, or, when every

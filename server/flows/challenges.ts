@@ -13,4 +13,6 @@ export const SERVER_CHALLENGES = {
   PASSWORD_RECOVERY: 'PASSWORD_RECOVERY',
   /** The password was reset. */
   SUCCESS_PASSWORD_RESET: 'SUCCESS_PASSWORD_RESET',
+  /** The user belongs to several companies and picks the one this sign-in (or sign-up) acts for. */
+  MULTIPLE_COMPANIES_REGISTRATION: 'MULTIPLE_COMPANIES_REGISTRATION',
 } as const;

@@ -1,5 +1,7 @@
 import type { Account, FindAccount } from 'oidc-provider';
 import type { Queryable } from '../db/database.ts';
+import { membershipsOf } from '../store/companies.ts';
+import { grantCompany } from '../store/sign-in-companies.ts';
 import { findUserById } from '../store/users.ts';
 
 /** Which claims each scope releases; `openid` alone releases only `sub`. */
@@ -7,6 +9,8 @@ export const SCOPE_CLAIMS = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
   profile: ['given_name', 'family_name', 'name'],
+  /** The company the sign-in acts for, as `{ id, name }`. */
+  company: ['company'],
 } as const;
 
 // users.id is a uuid column: asking PostgreSQL about anything else raises a syntax error instead of "not found".
@@ -14,14 +18,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** oidc-provider's findAccount over our users table; oidc-provider filters the claims by granted scope. */
 export function createFindAccount(db: Queryable): FindAccount {
-  return async (_ctx, sub): Promise<Account | undefined> => {
+  return async (_ctx, sub, token): Promise<Account | undefined> => {
     if (!UUID.test(sub)) return undefined;
     const user = await findUserById(db, sub);
     if (!user) return undefined;
     const name = [user.firstName, user.lastName].filter((part) => part !== '').join(' ');
+    // The company this sign-in chose lives with its grant (one per browser session and client app); a grant that
+    // never chose (a second app joining the session) acts for the user's last-used company.
+    const grantId = token?.grantId;
+    const chosen = grantId === undefined ? undefined : await grantCompany(db, grantId, user.id);
+    const company = chosen ?? (await membershipsOf(db, user.id))[0];
     return {
       accountId: user.id,
       claims: () => ({
+        ...(company ? { company: { id: company.id, name: company.name } } : {}),
         sub: user.id,
         email: user.email,
         // Registration proves ownership of the address before the account exists, so every stored email is verified.

@@ -88,6 +88,8 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
     },
     cookies: { keys: [box.derive('oidc-cookies')], long: cookie, short: cookie },
     interactions: { url: (ctx, interaction) => deps.onInteractionStart(ctx, interaction) },
+    // An invitation link's token rides along the authorization request to the interaction it starts.
+    extraParams: ['invitation'],
     loadExistingGrant,
     renderError,
     features: {

@@ -67,6 +67,15 @@ export interface StepForm {
   prefill?: Record<string, ValueSources>;
   /** field -> named client-side check (src/core/field-checks.ts). */
   checks?: Record<string, string>;
+  /** field -> a list in the answer's parameters offered as the field's choices. */
+  choices?: Record<string, ChoiceSource>;
+}
+
+/** Where a field's choices come from: a list in the parameters, and which item keys are value and label. */
+export interface ChoiceSource {
+  parameter: string;
+  value: string;
+  label: string;
 }
 
 /** Analytics event names a step fires. */

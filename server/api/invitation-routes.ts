@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { sendInvitation } from '../auth/invitations.ts';
+import { claimRenewal } from '../store/invitations.ts';
+import type { ApiContext } from './api-context.ts';
+import { admitOpenStep } from './step-guard.ts';
+
+/**
+ * `POST invitation/renewal`: the expired-invitation screen's "send me a new invitation". The fresh link goes only
+ * to the invited address, and the answer is the same whatever the token was, so it reveals nothing.
+ */
+export function invitationRoutes(context: ApiContext) {
+  return async (app: FastifyInstance) => {
+    app.post('/invitation/renewal', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const payload = await admitOpenStep(context, request, 'invitation/renewal');
+      const dead = await claimRenewal(context.db, String(payload.invitation), new Date(context.clock()));
+      if (dead) {
+        const { userId, email, companyId, clientId } = dead;
+        // In the background, so the answer's timing does not say whether a link was sent.
+        sendInvitation(context, { userId, email, companyId, clientId }).catch((error: unknown) => {
+          request.log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'renewing an invitation failed');
+        });
+      }
+      return { invitation: 'renewal_requested' };
+    });
+  };
+}
