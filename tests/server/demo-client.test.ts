@@ -101,7 +101,7 @@ describe('the demo client app', () => {
     expect(Object.fromEntries(link.searchParams)).toMatchObject({
       client_id: client.clientId,
       redirect_uri: `${PUBLIC_URL}${client.callbackPath}`,
-      scope: 'openid email profile',
+      scope: 'openid email profile company',
       code_challenge_method: 'S256',
       state: expect.any(String),
       nonce: expect.any(String),
