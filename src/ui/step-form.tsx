@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import Form from '@rjsf/core';
 import type { CustomValidator, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
+import type { Choice } from '../core/choices.ts';
 import { runFieldChecks } from '../core/field-checks.ts';
 import type { StepForm as StepFormDefinition } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
@@ -27,6 +28,8 @@ export interface StepFormProps {
   /** True while the submit is in flight: the button is disabled so one click sends once. */
   busy: boolean;
   onSubmit: (values: FormValues) => void;
+  /** field -> the choices the answer offered it (the form's `choices`), handed to its widget in ui:options. */
+  choices?: Readonly<Record<string, Choice[]>>;
 }
 
 const templates = { FieldTemplate, FieldErrorTemplate };
@@ -49,7 +52,7 @@ export function createCheckValidator(checks: StepFormDefinition['checks']): Cust
 }
 
 /** Renders the form of a step. */
-export function StepForm({ form, values, onChange, busy, onSubmit }: StepFormProps) {
+export function StepForm({ form, values, onChange, busy, onSubmit, choices }: StepFormProps) {
   const { schema, validator } = formAssets(form.schema);
   const [attempted, setAttempted] = useState(false);
   const language = useLanguage();
@@ -59,8 +62,12 @@ export function StepForm({ form, values, onChange, busy, onSubmit }: StepFormPro
   const uiSchema = useMemo<UiSchema>(() => {
     const labelled: UiSchema = { ...form.ui };
     for (const [field, key] of Object.entries(form.labels ?? {})) labelled[field] = { ...(form.ui?.[field] as UiSchema | undefined), 'ui:title': t(key) };
+    for (const [field, list] of Object.entries(choices ?? {})) {
+      const fieldUi = (labelled[field] ?? {}) as UiSchema;
+      labelled[field] = { ...fieldUi, 'ui:options': { ...(fieldUi['ui:options'] as object | undefined), choices: list } };
+    }
     return { ...labelled, 'ui:submitButtonOptions': { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } } };
-  }, [form.ui, form.labels, form.submit, busy, language]);
+  }, [form.ui, form.labels, form.submit, busy, language, choices]);
   // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
   const formContext = useMemo(() => ({ language }), [language]);
 

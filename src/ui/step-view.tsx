@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { config } from '../config.ts';
 import { track } from '../core/analytics.ts';
 import { apiErrorText } from '../core/api-error-text.ts';
+import { resolveChoices } from '../core/choices.ts';
 import type { Step } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
 import { t, type MessageParams } from '../core/messages.ts';
@@ -53,6 +54,7 @@ export function StepView({ step, params }: StepViewProps) {
     () => resolveValues(step.form?.prefill, { query: flow.query, parameters, submitted }),
     [step.form?.prefill, flow.query, parameters, submitted],
   );
+  const choices = useMemo(() => resolveChoices(step.form?.choices, parameters), [step.form?.choices, parameters]);
   const [edited, setEdited] = useState<FormValues>();
   const values = edited ?? prefill;
   const links = (step.links ?? []).flatMap((link) => {
@@ -94,6 +96,7 @@ export function StepView({ step, params }: StepViewProps) {
           values={values}
           onChange={setEdited}
           busy={flow.submitting}
+          choices={choices}
           onSubmit={(submittedValues) => void flow.submit(submittedValues)}
         />
       ) : null}

@@ -11,6 +11,7 @@ import { TextWidget } from './text-widget.tsx';
 
 /** Widget name -> component, passed to rjsf's `widgets` prop. */
 export const widgetRegistry: RegistryWidgetsType = {
+  'choice-list': lazyWidget(() => import('./choice-list-widget.tsx')),
   email: EmailWidget,
   hidden: HiddenWidget,
   'new-password': lazyWidget(() => import('./new-password-widget.tsx')),

@@ -1,0 +1,67 @@
+/**
+ * One choice out of a list the server sent (ui:options.choices, from the form's `choices`): native radio buttons,
+ * so arrow keys, labels and screen readers work as for any radio group. From `ui:options.searchFrom` choices on,
+ * a search box narrows the list; the chosen value stays chosen while it is filtered out of view.
+ */
+import { useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { errorId } from '@rjsf/utils';
+import type { Choice } from '../../core/choices.ts';
+import { t } from '../../core/messages.ts';
+import './choice-list.css';
+
+function choicesOf(options: WidgetProps['options']): Choice[] {
+  return Array.isArray(options.choices) ? (options.choices as Choice[]) : [];
+}
+
+/** Renders the radio group, with a search box once the list is long. */
+export function ChoiceListWidget(props: WidgetProps) {
+  const { id, options } = props;
+  const choices = choicesOf(options);
+  const searchFrom = typeof options.searchFrom === 'number' ? options.searchFrom : Number.POSITIVE_INFINITY;
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLocaleLowerCase();
+  const visible = needle === '' ? choices : choices.filter((choice) => choice.label.toLocaleLowerCase().includes(needle));
+  const invalid = (props.rawErrors?.length ?? 0) > 0;
+  const name = props.htmlName || id;
+
+  return (
+    <div className="choice-list">
+      {choices.length >= searchFrom ? (
+        <input
+          type="search"
+          className="field-input choice-search"
+          aria-label={typeof options.searchLabel === 'string' ? t(options.searchLabel) : undefined}
+          aria-controls={id}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      ) : null}
+      <div id={id} role="radiogroup" aria-label={props.label} aria-required={props.required || undefined} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId(id) : undefined} className="choice-options">
+        {visible.map((choice, index) => (
+          <label key={choice.value} className={props.value === choice.value ? 'choice choice-selected' : 'choice'}>
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={props.value === choice.value}
+              autoFocus={props.autofocus && index === 0}
+              disabled={props.disabled || props.readonly}
+              onChange={() => props.onChange(choice.value)}
+              onBlur={() => props.onBlur(id, props.value)}
+              onFocus={() => props.onFocus(id, props.value)}
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+      {visible.length === 0 ? (
+        <p className="choice-empty" role="status">
+          {typeof options.noMatch === 'string' ? t(options.noMatch) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default ChoiceListWidget;
