@@ -18,6 +18,28 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DATA_DIR = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-'));
 process.env.E2E_DATA_DIR = DATA_DIR;
 
+/**
+ * A second server with the company picker switched on (company-selection-removal off), for e2e/companies.spec.ts:
+ * the first keeps the default flags. Its port and data dir are exported the same way.
+ */
+const PICKER_PORT = Number(process.env.E2E_PICKER_PORT ?? PORT + 1000);
+const PICKER_DATA_DIR = process.env.E2E_PICKER_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-picker-'));
+process.env.E2E_PICKER_PORT = String(PICKER_PORT);
+process.env.E2E_PICKER_DATA_DIR = PICKER_DATA_DIR;
+
+/** How the e2e servers are started; each gets its own port, data dir and flags. */
+function server(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
+  const url = `http://localhost:${port}`;
+  return {
+    command: 'node --import tsx server/main.ts',
+    url: `${url}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    env: { HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...extraEnv },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -33,19 +55,5 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${BASE_URL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL: BASE_URL,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATA_DIR,
-    },
-  },
+  webServer: [server(PORT, DATA_DIR), server(PICKER_PORT, PICKER_DATA_DIR, { FEATURE_FLAGS_FILE: 'e2e/company-picker-flags.json' })],
 });

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PASSWORD = 'Invited-Passw0rd!';
+
+/** Runs the admin CLI against the e2e server (its data dir is exported by playwright.config.ts). */
+function sso(...args: string[]): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: playwright.config.ts exports it');
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/sso.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' }).toString();
+}
+
+const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The invitation link in the newest mail to `email` in the development outbox. */
+async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/dev/outbox', { headers: { accept: 'application/json' } });
+        const { messages } = (await response.json()) as { messages: Array<{ to: string; text: string }> };
+        link = messages.find((message) => message.to === email)?.text.match(/(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/)?.[1];
+        return link !== undefined;
+      },
+      { message: `an invitation mailed to ${email}` },
+    )
+    .toBe(true);
+  return link as string;
+}
+
+/** Analytics events the page pushed (the data layer exists from the first script on). */
+async function trackedEvents(page: Page): Promise<string[]> {
+  return page.evaluate(() => ((window as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event));
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as { dataLayer?: unknown[] }).dataLayer = [];
+  });
+});
+
+test('an invited user accepts, sets a password and lands in the demo client with the company claim', async ({ page, request }) => {
+  const company = unique('Invited Co');
+  const email = `${unique('invitee')}@example.com`;
+  sso('company', 'add', company);
+  expect(sso('invite', '--email', email, '--company', company)).toContain(`invitation sent to ${email}`);
+
+  await page.goto(await invitationLink(request, email));
+  await expect(page).toHaveTitle('Create New Password');
+  await expect(page).toHaveURL(/\/auth\/new-password\/invitation\?/);
+  await expect(page.getByText(`You have been invited as ${email}.`)).toBeVisible();
+  await page.getByLabel('New password').fill(PASSWORD);
+  await expect(page.getByText('Your password is strong')).toBeVisible();
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+
+  await expect(page).toHaveURL(/\/demo\/$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByRole('row', { name: /company/ })).toContainText(company);
+});
+
+test('a used invitation says so, tracks it, and offers to email a new one', async ({ page, request }) => {
+  const company = unique('Used Co');
+  const email = `${unique('used')}@example.com`;
+  sso('company', 'add', company);
+  sso('invite', '--email', email, '--company', company);
+  const link = await invitationLink(request, email);
+  await page.goto(link);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page).toHaveURL(/\/demo\/$/);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This invitation can no longer be used' })).toBeVisible();
+  await expect(page).toHaveTitle('Error');
+  expect(await trackedEvents(page)).toContain('invitation_login_expired');
+  await page.getByRole('button', { name: 'Email me a new invitation' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+});
