@@ -14,6 +14,7 @@ import { ROOT } from './fixtures/fixture-files.ts';
 import { adminCli, latestCode, type LiveServer } from './fixtures/live-server.ts';
 import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
 import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
+import { INVITATION_SCREENS, walkInvitationScreens } from './fixtures/invitation-screens.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -29,6 +30,7 @@ const SCREENS = {
   'change-password': 'The code and a new password, with the live checklist',
   'reset-password-success': 'Password reset',
   'new-password': 'A temporary password must be replaced',
+  ...INVITATION_SCREENS,
   redirect: 'On the way back to the client app',
   error: 'An app that is not registered',
   'not-found': 'A path no screen owns',
@@ -98,6 +100,7 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   await temporaryPage.getByRole('button', { name: 'Log In' }).click();
   await temporaryPage.getByRole('button', { name: 'Save password' }).waitFor();
   await shot(temporaryPage, 'new-password');
+  await walkInvitationScreens(fresh, server, size, shot);
 
   const leaving = await fresh();
   await openLogin(leaving, server);

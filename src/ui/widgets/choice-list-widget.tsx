@@ -24,6 +24,7 @@ export function ChoiceListWidget(props: WidgetProps) {
   const visible = needle === '' ? choices : choices.filter((choice) => choice.label.toLocaleLowerCase().includes(needle));
   const invalid = (props.rawErrors?.length ?? 0) > 0;
   const name = props.htmlName || id;
+  const searchLabel = typeof options.searchLabel === 'string' ? t(options.searchLabel) : undefined;
 
   return (
     <div className="choice-list">
@@ -31,7 +32,8 @@ export function ChoiceListWidget(props: WidgetProps) {
         <input
           type="search"
           className="field-input choice-search"
-          aria-label={typeof options.searchLabel === 'string' ? t(options.searchLabel) : undefined}
+          aria-label={searchLabel}
+          placeholder={searchLabel}
           aria-controls={id}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
