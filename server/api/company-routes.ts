@@ -15,9 +15,12 @@ const querySchema = {
   properties: { registration: { type: 'string', enum: ['true', 'false'] } },
 } as const;
 
-/** A sign-up asks with `?registration=true`, a sign-in without; the transaction, set by the server, must agree. */
+/**
+ * A sign-up asks with `?registration=true`. Whether the picker belongs to a sign-up is the transaction's to say (the
+ * server set it), so the query decides nothing; it is only refused where it contradicts a sign-in.
+ */
 function checkRegistration(request: FastifyRequest<{ Querystring: { registration?: string } }>, data: Record<string, unknown>): void {
-  if ((request.query.registration === 'true') !== (data.registration === true)) throw new ApiError('step.out_of_order');
+  if (request.query.registration === 'true' && data.registration !== true) throw new ApiError('step.out_of_order');
 }
 
 /**

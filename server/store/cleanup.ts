@@ -9,6 +9,7 @@ const EXPIRING_TABLES = [
   { table: 'credential_nonces', keepSeconds: 0 },
   { table: 'oidc_payloads', keepSeconds: 0 },
   { table: 'one_time_codes', keepSeconds: 3600 },
+  { table: 'sign_in_companies', keepSeconds: 0 },
 ] as const;
 
 /** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */
