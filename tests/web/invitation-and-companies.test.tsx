@@ -104,3 +104,28 @@ describe('the company picker (MULTIPLE_COMPANIES_REGISTRATION)', () => {
     expect(screen.getByRole('status').textContent).toBe('No company matches your search.');
   });
 });
+
+describe('a reload of the invitation step', () => {
+  it('asks the server again and still shows the invited address', async () => {
+    fakeServer({
+      ...client,
+      'GET authorize': { body: { challenge: 'NEW_PASSWORD_REQUIRED', parameters: { invitation: true, email: 'again@example.com' } } },
+    });
+    renderAppAt(`/auth/new-password/invitation${SIGN_IN}`);
+    expect(await screen.findByText('You have been invited as again@example.com. Choose a password to accept the invitation.')).toBeTruthy();
+    expect(document.title).toBe('Create New Password');
+  });
+});
+
+describe('a reload of the company picker', () => {
+  it('asks the server for the list again', async () => {
+    const server = fakeServer({
+      ...client,
+      'GET company-management/companies': { body: { challenge: 'MULTIPLE_COMPANIES_REGISTRATION', parameters: { companies: companies(2), selected: 'c-1' } } },
+    });
+    renderAppAt(`/auth/company-selection${SIGN_IN}`);
+    const group = await screen.findByRole('radiogroup', { name: 'Company' });
+    expect((within(group).getByRole('radio', { name: 'Company B' }) as HTMLInputElement).checked).toBe(true);
+    expect(server.requests.find((request) => request.path === 'company-management/companies')?.query.has('registration')).toBe(false);
+  });
+});
