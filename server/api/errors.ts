@@ -17,6 +17,7 @@ export const API_ERRORS = {
   'credentials.unreadable': { status: 400, message: 'Your details could not be read securely. Please refresh the page and try again.' },
   'code.invalid': { status: 400, message: 'That code is wrong or has expired. Check it, or ask for a new one.' },
   'code.too_many_attempts': { status: 429, message: 'Too many wrong codes. Please ask for a new code.' },
+  'code.resend_too_soon': { status: 429, message: 'A new code was sent a moment ago. Please wait before asking for another.' },
   'password.reused': { status: 400, message: 'Choose a password different from your current one.' },
   'client.missing': { status: 400, message: 'No client app was named. Please go back to the app and start again.' },
   'client.unknown': { status: 400, message: 'The app that sent you here is not registered.' },

@@ -13,4 +13,10 @@ export const SERVER_CHALLENGES = {
   PASSWORD_RECOVERY: 'PASSWORD_RECOVERY',
   /** The password was reset. */
   SUCCESS_PASSWORD_RESET: 'SUCCESS_PASSWORD_RESET',
+  /** A new registration code was sent; the verification screen shows it and counts down to the next. */
+  RESEND_OTP: 'RESEND_OTP',
+  /** The address belongs to an account an operator pre-registered: the user completes it and sets a password. */
+  PRE_REGISTRATION: 'PRE_REGISTRATION',
+  /** The account was made (or completed) and every gate is settled; `redirect_to` leads back to the client app. */
+  SUCCESS_REGISTRATION: 'SUCCESS_REGISTRATION',
 } as const;
