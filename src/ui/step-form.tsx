@@ -31,6 +31,9 @@ export interface StepFormProps {
 
 const templates = { FieldTemplate, FieldErrorTemplate };
 
+// A schema's `const` is a rule the user must meet (ticking "I accept the terms"), never a value to fill in for them.
+const defaultFormStateBehavior = { constAsDefaults: 'never' } as const;
+
 // Plain field names ("email", "password") rather than rjsf's "root_email", for password managers.
 const fieldName: NameGeneratorFunction = (path) => path.map(String).join('.');
 
@@ -73,6 +76,7 @@ export function StepForm({ form, values, onChange, busy, onSubmit }: StepFormPro
       widgets={widgetRegistry}
       templates={templates}
       formContext={formContext}
+      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       nameGenerator={fieldName}
       formData={values}
       transformErrors={transformErrors}
