@@ -38,10 +38,10 @@ async function latestCode(request: APIRequestContext, email: string): Promise<st
 /** A code that is not `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** From the demo client's "Register" button (OIDC prompt=create) to the register screen. */
+/** From the demo client's "Create an account" button (OIDC prompt=create) to the register screen. */
 async function openRegister(page: Page): Promise<void> {
   await page.goto('/demo/');
-  await page.getByRole('link', { name: /^Register for .*Account Area/ }).click();
+  await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/auth\/register\?.*interaction=/);
   await expect(page).toHaveTitle('Register');
   await expect(page.getByRole('heading', { name: 'Welcome! Create your account' })).toBeVisible();

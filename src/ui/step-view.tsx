@@ -40,7 +40,7 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 /** A placeholder's text: a timestamp the server sent (such as when a code went out) reads as the user's local time, "10:42". */
 function placeholderText(value: string): string {
   if (!ISO_TIMESTAMP.test(value)) return value;
-  return new Date(value).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit' });
+  return new Date(value).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** The string and number values of a record, usable as message placeholders. */
