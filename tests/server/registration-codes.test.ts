@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/config.ts';
-import { fakeClock } from './support/fakes.ts';
+import { testBackends } from './support/databases.ts';
+import { capturingMailer, fakeClock } from './support/fakes.ts';
 import { browserAtSignIn, otherCode, requestAnotherCode, submitRegistration, submitRegistrationCode } from './support/registration.ts';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -135,5 +136,29 @@ describe('registration codes', () => {
     await smtp.waitFor(email, LIMITS.REGISTRATION_EMAILS_PER_HOUR);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(smtp.to(email)).toHaveLength(LIMITS.REGISTRATION_EMAILS_PER_HOUR);
+  });
+});
+
+// PGlite runs one statement at a time; PostgreSQL (TEST_DATABASE_URL) really runs the redemptions side by side.
+describe.each(testBackends().filter((backend) => backend.name === 'postgres'))('registration codes on $name', (backend) => {
+  let server: TestApp;
+  const mail = capturingMailer();
+  beforeAll(async () => {
+    server = await startTestApp({ backend, mailer: mail.mailer });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('redeems one code exactly once among 50 parallel submissions, making one account', async () => {
+    const browser = await browserAtSignIn(server);
+    const email = 'parallel@example.com';
+    await submitRegistration(browser, { email });
+    const code = await mail.latestCode(email);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => submitRegistrationCode(browser, code)));
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    expect(responses.every((response) => response.statusCode < 500)).toBe(true);
+    const users = await server.db.query<{ n: number }>('select count(*)::int as n from users where email_normalized = $1', [email]);
+    expect(users.rows[0]?.n).toBe(1);
   });
 });
