@@ -47,6 +47,16 @@ export function registrationAnswer(reply: FastifyReply, pending: PendingRegistra
 }
 
 /**
+ * The owner's way to a new password: built from PUBLIC_URL only, never from the request. Opening it only shows the
+ * forgot-password step with the address filled in; nothing is sent until the owner presses the button.
+ */
+function forgotPasswordLink(context: ApiContext, email: string): string {
+  const url = new URL('/auth/forgot-password', context.config.publicUrl);
+  url.searchParams.set('username', email);
+  return url.href;
+}
+
+/**
  * Sends the sign-up's email: a new code for a new (or operator pre-registered) address; for an address whose
  * account is already in use, a warning to its owner instead. Both issue and store a code and count against the
  * same hourly limit, so the two cases do the same work; over the limit neither sends anything.
@@ -62,7 +72,7 @@ export async function sendRegistrationMail(
   if (recent >= LIMITS.REGISTRATION_EMAILS_PER_HOUR) return;
   const code = await codes.issue({ registrationId: pending.id, emailNormalized: pending.emailNormalized }, now);
   const message = pending.ownerHasAccount
-    ? registrationAttemptMail(pending.email, new URL('/auth/forgot-password', context.config.publicUrl).href)
+    ? registrationAttemptMail(pending.email, forgotPasswordLink(context, pending.email))
     : registrationCodeMail(pending.email, code, LIMITS.ONE_TIME_CODE_TTL / 60);
   sendInBackground(context.mailer, message, log);
 }

@@ -78,7 +78,7 @@ describe('registration', () => {
     const [warning] = await smtp.waitFor(owner);
     expect(warning?.subject).toBe('Someone tried to register with your email address');
     expect(warning?.raw).not.toMatch(/Your code is/);
-    expect(warning?.raw).toContain(`${TEST_PUBLIC_URL}/auth/forgot-password`);
+    expect(warning?.raw).toContain(`${TEST_PUBLIC_URL}/auth/forgot-password?username=${encodeURIComponent(owner)}`);
     expect((await smtp.waitFor(newcomer))[0]?.subject).toBe('Your registration code');
   });
 
@@ -98,6 +98,22 @@ describe('registration', () => {
       { hashed: true, codes: 1 },
       { hashed: true, codes: 1 },
     ]);
+  });
+
+  it("builds the owner's link from PUBLIC_URL, whatever host the request names", async () => {
+    const owner = freshEmail();
+    await addUser({ db: server.db }, { email: owner, password: 'Owner-Passw0rd!' });
+    const browser = await browserAtSignIn(server);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `${API}/register`,
+      headers: { cookie: browser.jar.header(`${API}/register`), host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: owner, firstName: 'Ada', lastName: 'Lovelace', password: await browser.encrypt(NEW_USER_PASSWORD), acceptTerms: true }),
+    });
+    expect(response.statusCode).toBe(200);
+    const [warning] = await smtp.waitFor(owner);
+    expect(warning?.raw).toContain(`${TEST_PUBLIC_URL}/auth/forgot-password?`);
+    expect(warning?.raw).not.toContain('evil.example');
   });
 
   it('never lets a code take over an existing account', async () => {
