@@ -31,6 +31,13 @@ const SCREENS = {
   'reset-password-success': 'Password reset',
   'new-password': 'A temporary password must be replaced',
   ...INVITATION_SCREENS,
+  register: 'Register, reached from the login screen: details, password checklist and the terms',
+  'register-validation-errors': "Register submitted empty: the field messages in the spec's words",
+  'terms-conditions': 'The terms, from the file operators replace',
+  'job-details': 'Job details, a step added as data',
+  'register-verification': 'One step away: where and when the code went, and the countdown to a new one',
+  'register-success': 'Congratulations, with the way back to the client app',
+  'register-update': 'Completing an account an operator pre-registered',
   redirect: 'On the way back to the client app',
   error: 'An app that is not registered',
   'not-found': 'A path no screen owns',
@@ -47,6 +54,66 @@ async function openLogin(page: Page, server: LiveServer): Promise<void> {
   await page.waitForURL(/interaction=/);
   await page.getByLabel('Email').waitFor();
   await waitForQuiet(page);
+}
+
+/** Fills the register form (names, a strong password, the terms ticked) without submitting it. */
+async function registerAs(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Alan');
+  await page.getByLabel('Last name').fill('Turing');
+  await page.getByLabel('Password', { exact: true }).fill(SAMPLE_VALUES.newPassword);
+  await page.getByLabel('I accept the Terms and Conditions').check();
+}
+
+/** Submits the register form and the job details; the code screen is then on show. */
+async function submitRegistration(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByLabel('Job title').fill('Settlement analyst');
+  await page.getByLabel('Department').fill('Operations');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Verify' }).waitFor();
+}
+
+/** The registration screens: a new user from the login screen's link, and an operator's pre-registered user. */
+async function walkRegistration(fresh: () => Promise<Page>, server: LiveServer, size: string, shot: (page: Page, name: ScreenName) => Promise<void>) {
+  const newcomer = `alan.${size}@example.com`;
+  const prepared = `mary.${size}@example.com`;
+  await adminCli(server.dataDir, ['user', 'add', '--email', prepared, '--pre-registered', '--first-name', 'Mary', '--last-name', 'Jackson']);
+  const page = await fresh();
+  await openLogin(page, server);
+  await page.getByRole('link', { name: "Don't have an account? Register" }).click();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText('Please enter your password').waitFor();
+  await shot(page, 'register-validation-errors');
+  await registerAs(page, newcomer);
+  await shot(page, 'register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByLabel('Job title').fill('Settlement analyst');
+  await page.getByLabel('Department').fill('Operations');
+  await shot(page, 'job-details');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Verify' }).waitFor();
+  await page.getByLabel('Verification code').fill(SAMPLE_VALUES.code);
+  await shot(page, 'register-verification');
+  await page.getByLabel('Verification code').fill(await latestCode(server.origin, newcomer));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('link', { name: 'Continue to the app' }).waitFor();
+  await shot(page, 'register-success');
+
+  const terms = await fresh();
+  await terms.goto('/auth/terms-conditions');
+  await terms.getByText(/^These terms govern/).waitFor();
+  await shot(terms, 'terms-conditions');
+
+  const completing = await fresh();
+  await openLogin(completing, server);
+  await completing.getByRole('link', { name: "Don't have an account? Register" }).click();
+  await registerAs(completing, prepared);
+  await submitRegistration(completing);
+  await completing.getByLabel('Verification code').fill(await latestCode(server.origin, prepared));
+  await completing.getByRole('button', { name: 'Verify' }).click();
+  await completing.getByRole('button', { name: 'Complete registration' }).waitFor();
+  await shot(completing, 'register-update');
 }
 
 /** Walks every screen at one size, calling `shot` on each. */
@@ -101,6 +168,8 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   await temporaryPage.getByRole('button', { name: 'Save password' }).waitFor();
   await shot(temporaryPage, 'new-password');
   await walkInvitationScreens(fresh, server, size, shot);
+
+  await walkRegistration(fresh, server, size, shot);
 
   const leaving = await fresh();
   await openLogin(leaving, server);

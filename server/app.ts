@@ -21,6 +21,10 @@ import { loadPasswordPolicy } from './auth/password-policy.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
 import { pendingRoutes } from './api/pending-routes.ts';
+import { profileAttributesRoutes } from './api/profile-attributes-routes.ts';
+import { registerRoutes } from './api/register-routes.ts';
+import { registerUserinfoRoutes } from './api/register-userinfo-routes.ts';
+import { registerVerificationRoutes } from './api/register-verification-routes.ts';
 import { serviceRoutes } from './api/service-routes.ts';
 import { userinfoRoutes } from './api/userinfo-routes.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -100,6 +104,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     async (api) => {
       const resources = [cryptoRoutes, authorizeRoutes, loginRoutes, newPasswordRoutes, passwordResetRoutes, invitationRoutes, companyRoutes, clientRoutes, userinfoRoutes];
       for (const routes of resources) await api.register(routes(context));
+      const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
+      for (const routes of registration) await api.register(routes(context));
       await api.register(pendingRoutes());
     },
     { prefix: API_PREFIX },

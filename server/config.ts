@@ -37,6 +37,14 @@ export const LIMITS = {
   RESET_EMAILS_PER_HOUR: 3,
   /** A reset request is answered no sooner than this, known email or not, so timing reveals nothing (ms). */
   RESET_RESPONSE_FLOOR_MS: 250,
+  /** A sign-up waiting for its email code lives as long as the sign-in it belongs to. */
+  REGISTRATION_TTL: 30 * 60,
+  /** The wait before another registration code may be sent to the same sign-up (the screen counts it down). */
+  REGISTRATION_RESEND_COOLDOWN: 60,
+  /** Registration emails (codes, or warnings to an existing owner) per address per hour at most; more are answered the same, silently. */
+  REGISTRATION_EMAILS_PER_HOUR: 5,
+  /** A sign-up is answered no sooner than this, new address or existing account, so timing reveals nothing (ms). */
+  REGISTRATION_RESPONSE_FLOOR_MS: 500,
   /** Failed sign-ins an account may have before each further attempt must wait. */
   LOGIN_FAILURES_BEFORE_DELAY: 5,
   /** The first wait; it doubles with each further failure... */

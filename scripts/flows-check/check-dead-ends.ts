@@ -1,7 +1,7 @@
 /**
  * Guards against dead ends: a form needs a call to submit to; a step with a call goes on by its
  * next rules or by the step claiming the answer's challenge; a message screen (no form, no call)
- * needs a link, a `navigate`, or to be declared `terminal`.
+ * needs a link, a `navigate`, a `backToApp`, or to be declared `terminal`.
  */
 import { stepEntries } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
@@ -18,7 +18,7 @@ export function checkDeadEnds(project: Project): Problem[] {
     if ((step.call || step.init) && !step.next?.length && !claimedElsewhere(id)) {
       return [{ file, path, message: `step "${id}" has no next rules and no other step claims a challenge the server sends`, fix: 'add next rules, or claim the challenges its call answers' }];
     }
-    if (!step.form && !step.call && !step.init && !step.navigate && !step.links?.length) {
+    if (!step.form && !step.call && !step.init && !step.navigate && !step.backToApp && !step.links?.length) {
       return [{ file, path, message: `step "${id}" shows a message with no link, no navigate and is not terminal, so the user is stuck`, fix: 'add a link onward, or set "terminal": true if the flow ends here on purpose' }];
     }
     return [];

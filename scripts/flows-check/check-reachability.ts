@@ -1,7 +1,7 @@
 /**
  * Guards against orphan steps: every step can be reached from an entry step (one with `init`), a
  * challenge the server can send, a terminal step or a step the app names (src/config.ts), through
- * next rules and links of reachable steps.
+ * next rules, links and guards of reachable steps.
  */
 import { stepEntries } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
@@ -19,7 +19,7 @@ export function reachableSteps(project: Project): Set<string> {
     const step = byId.get(id);
     if (!step || reached.has(id)) continue;
     reached.add(id);
-    queue.push(...(step.next ?? []).map((rule) => rule.go), ...(step.links ?? []).map((link) => link.go));
+    queue.push(...(step.next ?? []).map((rule) => rule.go), ...(step.links ?? []).map((link) => link.go), ...(step.guard ? [step.guard.otherwise] : []));
   }
   return reached;
 }

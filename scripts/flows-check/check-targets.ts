@@ -1,4 +1,4 @@
-/** Guards transitions: every `next[].go` and `links[].go` names a step some flow defines. */
+/** Guards transitions: every `next[].go`, `links[].go` and guard step names a step some flow defines. */
 import { useOneOf } from './problem.ts';
 import { stepEntries, stepIds } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
@@ -10,6 +10,8 @@ export function checkTargets(project: Project): Problem[] {
     const targets = [
       ...(step.next ?? []).map((rule, index) => ({ at: `${path}.next[${index}].go`, go: rule.go })),
       ...(step.links ?? []).map((link, index) => ({ at: `${path}.links[${index}].go`, go: link.go })),
+      ...(step.guard?.from ?? []).map((from, index) => ({ at: `${path}.guard.from[${index}]`, go: from })),
+      ...(step.guard ? [{ at: `${path}.guard.otherwise`, go: step.guard.otherwise }] : []),
     ];
     return targets
       .filter(({ go }) => !ids.has(go))

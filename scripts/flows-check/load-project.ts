@@ -51,14 +51,18 @@ function sourceFiles(dir: string): string[] {
     });
 }
 
-/** The message keys the password policy names: each rule's wording and the "strong" line. */
+/** The message keys the password policy names: each rule's wording, the "strong" line and the common-password refusal. */
 function policyKeys(root: string): KeyReference[] {
   const path = join(root, 'schemas', 'password-policy.json');
   if (!existsSync(path)) return [];
-  const policy = readJson(path) as { rules?: Array<{ message?: string }>; strong?: string };
+  const policy = readJson(path) as { rules?: Array<{ message?: string }>; strong?: string; common?: string };
   const file = 'schemas/password-policy.json';
   const rules = (policy.rules ?? []).flatMap((rule, index) => (rule.message ? [{ file, path: `rules[${index}].message`, key: rule.message }] : []));
-  return policy.strong ? [...rules, { file, path: 'strong', key: policy.strong }] : rules;
+  const named = (['strong', 'common'] as const).flatMap((name) => {
+    const key = policy[name];
+    return key ? [{ file, path: name, key }] : [];
+  });
+  return [...rules, ...named];
 }
 
 /** Loads the project under `root`. */

@@ -23,5 +23,6 @@ export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
     }
   }
   (step.links ?? []).forEach((link, index) => keys.push({ path: `links[${index}].label`, key: link.label }));
+  if (step.backToApp) keys.push({ path: 'backToApp.label', key: step.backToApp.label });
   return keys;
 }

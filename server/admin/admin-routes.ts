@@ -25,7 +25,7 @@ const addClientSchema = {
 
 const addUserSchema = {
   type: 'object',
-  required: ['email', 'password'],
+  required: ['email'],
   additionalProperties: false,
   properties: {
     email: { type: 'string', maxLength: 254 },
@@ -33,6 +33,7 @@ const addUserSchema = {
     firstName: { type: 'string', maxLength: 100 },
     lastName: { type: 'string', maxLength: 100 },
     temporary: { type: 'boolean' },
+    preRegistered: { type: 'boolean' },
   },
 } as const;
 

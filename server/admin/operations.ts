@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { findClientInfo, upsertClient } from '../store/clients.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 import { revokeEverything } from '../auth/sessions.ts';
+import { insertPreRegisteredUser } from '../store/registrations.ts';
 import { DuplicateEmailError, insertUser, requirePasswordReset, type User } from '../store/users.ts';
 
 /** An operator's mistake, told in one line. */
@@ -64,24 +65,34 @@ export async function addClient(
 /** What `user add` takes. */
 export interface AddUserInput {
   email: string;
-  password: string;
+  /** Required unless `preRegistered`. */
+  password?: string;
   firstName?: string;
   lastName?: string;
   /** The user must replace this password at the next sign-in. */
   temporary?: boolean;
+  /** No password yet: the user completes the account (names, password) after proving the address by registering. */
+  preRegistered?: boolean;
 }
 
 /** Adds a user with an argon2id-hashed password. */
 export async function addUser(deps: { db: Queryable }, input: AddUserInput): Promise<User> {
   if (!EMAIL.test(input.email.trim()) || input.email.length > 254) throw new OperationError(`--email "${input.email}" is not a valid email address`);
-  if (input.password.length === 0) throw new OperationError('--password must not be empty');
-  if (input.password.length > LIMITS.PASSWORD_MAX_LENGTH) throw new OperationError(`--password must be at most ${LIMITS.PASSWORD_MAX_LENGTH} characters`);
+  if (input.preRegistered) {
+    if (input.password !== undefined) throw new OperationError('a pre-registered user has no password until they complete registration');
+    const user = await insertPreRegisteredUser(deps.db, input);
+    if (!user) throw new OperationError(`a user with email ${input.email.trim()} already exists`);
+    return user;
+  }
+  const password = input.password ?? '';
+  if (password.length === 0) throw new OperationError('--password must not be empty');
+  if (password.length > LIMITS.PASSWORD_MAX_LENGTH) throw new OperationError(`--password must be at most ${LIMITS.PASSWORD_MAX_LENGTH} characters`);
   try {
     return await insertUser(deps.db, {
       email: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(password),
       passwordTemporary: input.temporary ?? false,
     });
   } catch (error) {

@@ -15,6 +15,8 @@ interface AuthorizeQuery {
   code_challenge?: string;
   code_challenge_method?: string;
   interaction?: string;
+  /** OIDC's prompt, sent on to the provider (`create` asks for the register screen). */
+  prompt?: string;
   /** Prefills the email on the login screen; sent on to the provider as OIDC's login_hint. */
   username?: string;
   /** The token of an emailed invitation link. */
@@ -38,6 +40,7 @@ const querySchema = {
     interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
     username: text(254),
     invitation: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,100}$' },
+    prompt: text(100),
   },
 } as const;
 
@@ -48,7 +51,7 @@ function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id
   url.searchParams.set('redirect_uri', query.redirect_uri);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', query.scope ?? 'openid email profile');
-  for (const name of ['state', 'nonce', 'code_challenge', 'code_challenge_method'] as const) {
+  for (const name of ['state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt'] as const) {
     const value = query[name];
     if (value !== undefined) url.searchParams.set(name, value);
   }

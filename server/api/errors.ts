@@ -19,6 +19,7 @@ export const API_ERRORS = {
   'code.too_many_attempts': { status: 429, message: 'Too many wrong codes. Please ask for a new code.' },
   'invitation.expired': { status: 410, message: 'This invitation has expired or has already been used. Ask for a new one.' },
   'company.unknown': { status: 400, message: 'Choose one of the companies in the list.' },
+  'code.resend_too_soon': { status: 429, message: 'A new code was sent a moment ago. Please wait before asking for another.' },
   'password.reused': { status: 400, message: 'Choose a password different from your current one.' },
   'client.missing': { status: 400, message: 'No client app was named. Please go back to the app and start again.' },
   'client.unknown': { status: 400, message: 'The app that sent you here is not registered.' },

@@ -12,7 +12,7 @@ const CARRIED = ['client_id', 'redirect_uri', 'state'] as const;
 
 /**
  * oidc-provider's `interactions.url`: when an authorization request needs the user, start a sign-in transaction,
- * hand the browser its token in an HttpOnly cookie, and send it to the web app's login screen.
+ * hand the browser its token in an HttpOnly cookie, and send it to the web app's login (or, for prompt=create, register) screen.
  */
 export function createInteractionStart(deps: { config: Config; db: Database; clock: Clock }) {
   return async (ctx: KoaContextWithOIDC, interaction: Interaction): Promise<string> => {
@@ -37,6 +37,7 @@ export function createInteractionStart(deps: { config: Config; db: Database; clo
     // OIDC's login_hint (or a direct link's username, sent on as login_hint) prefills the email.
     if (typeof params.login_hint === 'string') query.set('username', params.login_hint);
     query.set('interaction', interaction.uid);
-    return `/auth/login?${query}`;
+    // OIDC's prompt=create asks for sign-up rather than log-in.
+    return interaction.prompt.name === 'create' ? `/auth/register?${query}` : `/auth/login?${query}`;
   };
 }

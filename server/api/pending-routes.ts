@@ -6,19 +6,15 @@ import { ApiError } from './errors.ts';
  * generic 404, so the web app's "not available yet" step has something precise to show.
  */
 const PENDING_PATHS = [
-  'register',
   'auth/2fa/initialization',
   'auth/2fa/verification',
   'auth/mfa/selection',
   'auth/mfa/verification',
-  'register/otp',
-  'register/otp/verification',
   'auth/mfa/otp',
   'auth/mfa/otp/resend/request',
   'auth/mfa/otp/resend/submit',
   'register/totp',
   'register/totp/verification',
-  'register/userinfo',
 ] as const;
 
 /** Registers every pending path for GET and POST. */

@@ -48,7 +48,7 @@ export async function admitStep(context: ApiContext, request: FastifyRequest, ca
   const current = await currentTransaction(context, request);
   if (!current) throw new ApiError('transaction.missing');
   const { token, transaction } = current;
-  const step = context.flows.stepFor(callPath, transaction.challenge);
+  const step = context.flows.stepFor(callPath, transaction.challenge, request.method === 'GET' ? 'GET' : 'POST');
   if (!step) throw new ApiError('step.out_of_order');
   return { token, transaction, step, payload: await readPayload(context, request, step) };
 }

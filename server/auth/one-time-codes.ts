@@ -5,6 +5,11 @@ import type { Database, Queryable } from '../db/database.ts';
 /** What a one-time code is for; codes of one purpose never unlock another. */
 export type CodePurpose = 'password_reset';
 
+/** Six digits from a CSPRNG, the one shape of every emailed code. */
+export function newSixDigitCode(): string {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
 /** The outcome of redeeming a code. */
 export type RedeemResult = 'redeemed' | 'invalid' | 'too_many_attempts';
 
@@ -30,7 +35,7 @@ export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
 
     /** Issues a new code; earlier live codes stay valid (a late email still works) and the failure count restarts. */
     async issue(userId: string, purpose: CodePurpose, now: Date): Promise<string> {
-      const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+      const code = newSixDigitCode();
       await db.transaction(async (tx) => {
         await tx.query(
           'insert into one_time_codes (id, user_id, purpose, code_hash, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)',

@@ -8,6 +8,7 @@ import { DatabaseUnavailableError } from '../runtime.ts';
 const USAGE = `usage:
   npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI]
   npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--temporary]
+  npm run sso -- user add --email EMAIL --pre-registered [--first-name F] [--last-name L]
   npm run sso -- user require-reset EMAIL
   npm run sso -- company add NAME
   npm run sso -- company add-user NAME EMAIL
@@ -62,14 +63,21 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
       temporary: { type: 'boolean' },
+      'pre-registered': { type: 'boolean' },
     });
+    const preRegistered = values['pre-registered'] === true;
+    if (preRegistered && (values.password !== undefined || values.temporary === true)) {
+      throw new UsageError('--pre-registered takes no --password or --temporary: the user sets a password when completing registration');
+    }
     const user = await channel.addUser({
       email: required(values, 'email'),
-      password: required(values, 'password'),
+      password: preRegistered ? undefined : required(values, 'password'),
       firstName: values['first-name'] as string | undefined,
       lastName: values['last-name'] as string | undefined,
       temporary: values.temporary === true,
+      preRegistered,
     });
+    if (preRegistered) return `user ${user.email} pre-registered (id ${user.id}); they complete registration by registering with this email`;
     return `user ${user.email} added (id ${user.id})${values.temporary === true ? ', with a temporary password to replace at first sign-in' : ''}`;
   }
   if (command === 'user require-reset') {

@@ -106,7 +106,7 @@ export function demoClientRoutes(deps: DemoClientDeps) {
       return sendPage(reply, 200, demoHomePage(buttons, session));
     });
 
-    app.get<{ Querystring: { client?: string; invitation?: string } }>('/demo/login', async (request, reply) => {
+    app.get<{ Querystring: { client?: string; invitation?: string; prompt?: string } }>('/demo/login', async (request, reply) => {
       const client = clients.find((candidate) => candidate.clientId === request.query.client);
       if (!client) return sendPage(reply, 400, demoErrorPage('unknown_client', 'The demo does not know this client app.'));
       const pending: PendingSignIn = {
@@ -116,7 +116,8 @@ export function demoClientRoutes(deps: DemoClientDeps) {
         verifier: oidc.randomPKCECodeVerifier(),
       };
       // Client apps link straight to the web app's login screen (spec, section 1), carrying the OIDC values along.
-      const login = new URL('/auth/login', issuer);
+      // prompt=create starts on the register screen, which sends it on to the provider.
+      const login = new URL(request.query.prompt === 'create' ? '/auth/register' : '/auth/login', issuer);
       login.search = new URLSearchParams({
         client_id: client.clientId,
         redirect_uri: redirectUri(client),
@@ -128,6 +129,7 @@ export function demoClientRoutes(deps: DemoClientDeps) {
         code_challenge_method: 'S256',
         // An invitation link comes through here (the client's initiate_login_uri) so the sign-in it starts is ours.
         ...(typeof request.query.invitation === 'string' ? { invitation: request.query.invitation } : {}),
+        ...(request.query.prompt === 'create' ? { prompt: 'create' } : {}),
       }).toString();
       reply.header('set-cookie', cookie(FLOW_COOKIE, box.seal(JSON.stringify(pending), FLOW_CONTEXT), LIMITS.TRANSACTION_TTL));
       return reply.header('cache-control', 'no-store').redirect(login.href, 303);

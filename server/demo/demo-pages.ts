@@ -23,7 +23,10 @@ export function demoHomePage(buttons: readonly DemoButton[], session: DemoSessio
   const signIn = buttons
     .map((button) => `<a class="button" href="/demo/login?client=${encodeURIComponent(button.clientId)}">Sign in to ${escapeHtml(button.label)}</a>`)
     .join('');
-  if (!session) return htmlPage('Demo client app', `<h1>Demo client app</h1><p>You are not signed in.</p><p>${signIn}</p>`);
+  // OIDC's prompt=create: the first client's sign-in, starting on the register screen.
+  const first = buttons[0];
+  const register = first ? `<a class="button secondary" href="/demo/login?client=${encodeURIComponent(first.clientId)}&amp;prompt=create">Create an account</a>` : '';
+  if (!session) return htmlPage('Demo client app', `<h1>Demo client app</h1><p>You are not signed in.</p><p>${signIn}</p><p>${register}</p>`);
   const rows = Object.entries(session.claims)
     .map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(claimValue(value))}</td></tr>`)
     .join('');

@@ -15,4 +15,10 @@ export const SERVER_CHALLENGES = {
   SUCCESS_PASSWORD_RESET: 'SUCCESS_PASSWORD_RESET',
   /** The user belongs to several companies and picks the one this sign-in (or sign-up) acts for. */
   MULTIPLE_COMPANIES_REGISTRATION: 'MULTIPLE_COMPANIES_REGISTRATION',
+  /** A new registration code was sent; the verification screen shows it and counts down to the next. */
+  RESEND_OTP: 'RESEND_OTP',
+  /** The address belongs to an account an operator pre-registered: the user completes it and sets a password. */
+  PRE_REGISTRATION: 'PRE_REGISTRATION',
+  /** The account was made (or completed) and every gate is settled; `redirect_to` leads back to the client app. */
+  SUCCESS_REGISTRATION: 'SUCCESS_REGISTRATION',
 } as const;

@@ -6,8 +6,11 @@ import addFormats from 'ajv-formats';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The HTTP methods a step's call may use. */
+export type CallMethod = 'GET' | 'POST';
+
 interface FlowCall {
-  method: 'GET' | 'POST';
+  method: CallMethod;
   path: string;
   encrypt?: string[];
   /** `none`: the call is open to anyone (password recovery); by default it needs a sign-in transaction. */
@@ -16,9 +19,12 @@ interface FlowCall {
 
 interface FlowStep {
   challenges?: string[];
+  /** Challenges at which the server admits the step's calls without the step claiming them (reached by a link). */
+  admits?: string[];
   route: string;
   title: string;
   form?: { schema: string; messages?: Record<string, Record<string, string>> };
+  init?: FlowCall;
   call?: FlowCall;
 }
 
@@ -31,6 +37,7 @@ interface FlowFile {
 export interface ServerStep {
   id: string;
   flow: string;
+  /** The challenges the transaction may be at for this step's calls: those it claims and those it admits. */
   challenges: readonly string[];
   /** False for calls open without a sign-in transaction. */
   needsTransaction: boolean;
@@ -41,10 +48,10 @@ export interface ServerStep {
 
 /** The flows read from `flows/*.json`: the same JSON the web app renders, enforced here. */
 export interface FlowRegistry {
-  /** The step behind `callPath` that answers `challenge`, or undefined when the transaction is elsewhere. */
-  stepFor(callPath: string, challenge: string): ServerStep | undefined;
+  /** The step behind `callPath` (a POST unless `method` says otherwise) that answers `challenge`, or undefined when the transaction is elsewhere. */
+  stepFor(callPath: string, challenge: string, method?: CallMethod): ServerStep | undefined;
   /** The step behind `callPath` that needs no transaction, if the flows declare one. */
-  openStepFor(callPath: string): ServerStep | undefined;
+  openStepFor(callPath: string, method?: CallMethod): ServerStep | undefined;
   /** Every challenge kind some step answers. */
   challenges(): ReadonlySet<string>;
 }
@@ -93,27 +100,35 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
     const flow = JSON.parse(fs.readFileSync(path.join(root, 'flows', file), 'utf8')) as FlowFile;
     for (const [id, step] of Object.entries(flow.steps)) {
       for (const challenge of step.challenges ?? []) challenges.add(challenge);
-      if (!step.call) continue;
       const form = step.form;
-      const validate = form ? schemaValidator(form.schema) : undefined;
-      const serverStep: ServerStep = {
-        id,
-        flow: flow.id,
-        challenges: step.challenges ?? [],
-        needsTransaction: step.call.transaction !== 'none',
-        encrypt: step.call.encrypt ?? [],
-        validate(payload) {
-          if (!validate || validate(payload)) return undefined;
-          return firstMessage(validate.errors ?? [], form?.messages ?? {}, catalogue);
-        },
-      };
-      byCall.set(step.call.path, [...(byCall.get(step.call.path) ?? []), serverStep]);
+      // A step's entry call sends no form; only its `call` carries the form's payload.
+      const calls = [
+        { call: step.init, validate: undefined },
+        { call: step.call, validate: form ? schemaValidator(form.schema) : undefined },
+      ];
+      for (const { call, validate } of calls) {
+        if (!call) continue;
+        const serverStep: ServerStep = {
+          id,
+          flow: flow.id,
+          challenges: [...(step.challenges ?? []), ...(step.admits ?? [])],
+          needsTransaction: call.transaction !== 'none',
+          encrypt: call.encrypt ?? [],
+          validate(payload) {
+            if (!validate || validate(payload)) return undefined;
+            return firstMessage(validate.errors ?? [], form?.messages ?? {}, catalogue);
+          },
+        };
+        const key = `${call.method} ${call.path}`;
+        byCall.set(key, [...(byCall.get(key) ?? []), serverStep]);
+      }
     }
   }
 
   return {
-    stepFor: (callPath, challenge) => byCall.get(callPath)?.find((step) => step.needsTransaction && step.challenges.includes(challenge)),
-    openStepFor: (callPath) => byCall.get(callPath)?.find((step) => !step.needsTransaction),
+    stepFor: (callPath, challenge, method = 'POST') =>
+      byCall.get(`${method} ${callPath}`)?.find((step) => step.needsTransaction && step.challenges.includes(challenge)),
+    openStepFor: (callPath, method = 'POST') => byCall.get(`${method} ${callPath}`)?.find((step) => !step.needsTransaction),
     challenges: () => challenges,
   };
 }

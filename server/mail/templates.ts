@@ -28,3 +28,24 @@ export function lockoutMail(to: string, failures: number, resetUrl: string): Mai
     text: `Someone entered a wrong password for your account ${failures} times in a row, so each further attempt now has to wait a little longer. The wait lifts by itself.\n\nIf this was you and you have forgotten your password, reset it here: ${resetUrl}\nIf it was not you, your account is still safe; you may want to reset your password anyway.${SIGNATURE}`,
   };
 }
+
+/** The code that proves a new user owns the address. In the body only, never in a link. */
+export function registrationCodeMail(to: string, code: string, minutes: number): MailMessage {
+  return {
+    to,
+    subject: 'Your registration code',
+    text: `Your code is ${code}\n\nEnter it on the registration page within ${minutes} minutes to finish creating your account. If you did not try to register, ignore this email: no account is created without the code.${SIGNATURE}`,
+  };
+}
+
+/**
+ * Sent instead of a code when someone registers with an address that already has an account: the sign-up
+ * answers exactly as for a new address, so only the owner learns of it, here.
+ */
+export function registrationAttemptMail(to: string, forgotUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to register with your email address',
+    text: `Someone just tried to create a new account with this email address, which already has an account. No new account was created and yours is unchanged.\n\nIf it was you, go back to the app and log in instead. If you have forgotten your password, reset it here: ${forgotUrl}\nIf it was not you, you can ignore this email.${SIGNATURE}`,
+  };
+}

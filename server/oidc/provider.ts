@@ -1,4 +1,4 @@
-import Provider, { type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
 import { LIMITS, type Config } from '../config.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
@@ -40,6 +40,16 @@ const ROUTES = {
   token: '/token',
   userinfo: '/me',
 };
+
+/**
+ * The default prompts plus OpenID Connect's `prompt=create` ("Initiating User Registration via OpenID Connect"):
+ * first, so a client asking for sign-up gets an interaction named `create` and the user lands on the register screen.
+ */
+function interactionPrompts() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  return policy;
+}
 
 const prefixedRoutes = Object.fromEntries(Object.entries(ROUTES).map(([name, path]) => [name, `${OIDC_PREFIX}${path}`]));
 
@@ -87,7 +97,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       Grant: LIMITS.SESSION_TTL,
     },
     cookies: { keys: [box.derive('oidc-cookies')], long: cookie, short: cookie },
-    interactions: { url: (ctx, interaction) => deps.onInteractionStart(ctx, interaction) },
+    interactions: { policy: interactionPrompts(), url: (ctx, interaction) => deps.onInteractionStart(ctx, interaction) },
     // An invitation link's token rides along the authorization request to the interaction it starts.
     extraParams: ['invitation'],
     loadExistingGrant,
@@ -163,7 +173,8 @@ export async function completeInteraction(provider: Provider, uid: string, accou
   grantRequestedAccess(grant, requestedAccess(interaction.params));
   const grantId = await grant.save();
 
-  interaction.result = { login: { accountId, ...login }, consent: { grantId } };
+  // `create` settles a prompt=create request too: the user has just signed up (or chose to log in instead).
+  interaction.result = { login: { accountId, ...login }, consent: { grantId }, create: {} };
   await interaction.save(remaining);
   return interaction.returnTo;
 }

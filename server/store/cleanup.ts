@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.ts';
 
 /**
  * Tables whose rows are useless once `expires_at` has passed, and how long after that to keep them.
- * One-time codes stay an hour longer: the per-hour limit on reset emails counts them.
+ * One-time codes and sign-ups (with their codes) stay an hour longer: the per-hour limits on emails count them.
  */
 const EXPIRING_TABLES = [
   { table: 'transactions', keepSeconds: 0 },
@@ -10,6 +10,7 @@ const EXPIRING_TABLES = [
   { table: 'oidc_payloads', keepSeconds: 0 },
   { table: 'one_time_codes', keepSeconds: 3600 },
   { table: 'sign_in_companies', keepSeconds: 0 },
+  { table: 'pending_registrations', keepSeconds: 3600 },
 ] as const;
 
 /** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */

@@ -15,6 +15,8 @@ export interface StepContext {
   error?: string;
   /** The API's error code of `error`, when the server sent one (the view words it per language). */
   errorCode?: string;
+  /** The step whose answer led here, for steps that may only be entered from certain others (`guard`). */
+  from?: string;
 }
 
 /** The step to show and its context. */
@@ -43,7 +45,7 @@ export interface FlowController {
 export function createFlowController(deps: FlowControllerDeps): FlowController {
   const advance = (step: Step, response: StepResponse): Transition => {
     const next = resolveNextStep(step, response, deps);
-    return { step: next, context: { stepId: next.id, response } };
+    return { step: next, context: { stepId: next.id, response, from: step.id } };
   };
   const errorStep = (): Step => deps.registry.get(deps.errorStep);
 
@@ -61,7 +63,7 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
       }
     },
     async submit(step, values, query, current) {
-      if (!step.call) return { step, context: { stepId: step.id, response: current?.response } };
+      if (!step.call) return { step, context: { stepId: step.id, response: current?.response, from: current?.from } };
       try {
         const call = { call: step.call, query, values, parameters: current?.response?.parameters };
         const transition = advance(step, await runStepCall(call, deps.api));
@@ -70,7 +72,7 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
       } catch (error) {
         if (step.events?.error) deps.track(step.events.error);
         const { message, code } = toApiError(error);
-        return { step, context: { stepId: step.id, response: current?.response, error: message, errorCode: code } };
+        return { step, context: { stepId: step.id, response: current?.response, error: message, errorCode: code, from: current?.from } };
       }
     },
   };

@@ -53,6 +53,23 @@ export interface StepLink {
   /** query name -> where its value comes from, added to the carried page query. */
   query?: Record<string, ValueSources>;
   style?: 'link' | 'button';
+  /** Opens the target in a new tab, so the step keeps what was typed. */
+  newTab?: boolean;
+  /** An answer field with the seconds to wait before the link may be followed (a resend cooldown). */
+  wait?: string;
+}
+
+/** Where a step may be entered from, and where it sends the user otherwise. */
+export interface StepGuard {
+  from: readonly string[];
+  otherwise: string;
+}
+
+/** A button that leaves the app for the URL in an answer field. */
+export interface StepBackToApp {
+  label: string;
+  navigate: string;
+  event?: string;
 }
 
 /** The form of a step: a JSON Schema in schemas/forms/ plus its rjsf ui schema. */
@@ -89,6 +106,10 @@ export interface StepEvents {
 export interface StepDefinition {
   description?: string;
   challenges?: readonly string[];
+  /** Challenges at which the server also admits the step's calls (the app ignores them). */
+  admits?: readonly string[];
+  /** Entered from any other step than `from`, the app goes to `otherwise`. */
+  guard?: StepGuard;
   route: string;
   /** Other paths that render this step. */
   aliases?: readonly string[];
@@ -99,6 +120,9 @@ export interface StepDefinition {
   init?: StepCall;
   call?: StepCall;
   navigate?: string;
+  backToApp?: StepBackToApp;
+  /** A plain-text file in public/legal/ shown as the step's text. */
+  document?: string;
   links?: readonly StepLink[];
   events?: StepEvents;
   next?: readonly NextRule[];

@@ -34,6 +34,9 @@ export interface StepFormProps {
 
 const templates = { FieldTemplate, FieldErrorTemplate };
 
+// A schema's `const` is a rule the user must meet (ticking "I accept the terms"), never a value to fill in for them.
+const defaultFormStateBehavior = { constAsDefaults: 'never' } as const;
+
 // Plain field names ("email", "password") rather than rjsf's "root_email", for password managers.
 const fieldName: NameGeneratorFunction = (path) => path.map(String).join('.');
 
@@ -80,6 +83,7 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices }: St
       widgets={widgetRegistry}
       templates={templates}
       formContext={formContext}
+      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       nameGenerator={fieldName}
       formData={values}
       transformErrors={transformErrors}

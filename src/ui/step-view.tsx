@@ -2,7 +2,7 @@
  * The one renderer for every step: headline, body, the step's form, its error alert, busy state
  * and links. It reads only the step's data, never which step or challenge it is.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { config } from '../config.ts';
@@ -11,16 +11,19 @@ import { apiErrorText } from '../core/api-error-text.ts';
 import { resolveChoices } from '../core/choices.ts';
 import type { Step } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
-import { t, type MessageParams } from '../core/messages.ts';
+import { currentLanguage, t, type MessageParams } from '../core/messages.ts';
+import { readPath } from '../core/read-path.ts';
 import { buildStepPath } from '../core/routes.ts';
 import { stepLinkHref } from '../core/step-links.ts';
 import { resolveValues } from '../core/value-sources.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
+import { BackToAppButton } from './back-to-app-button.tsx';
 import { ClientBanner } from './client-banner.tsx';
 import { useLanguage } from './language-preference.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
+import { StepLinkList } from './step-link-list.tsx';
 import { useStepFlow } from './use-step-flow.ts';
 
 /** Props of a step view. */
@@ -30,11 +33,23 @@ export interface StepViewProps {
   params?: Readonly<Record<string, string | undefined>>;
 }
 
+// Only the few steps that show a document load it.
+const StepDocument = lazy(() => import('./step-document.tsx'));
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A placeholder's text: a timestamp the server sent (such as when a code went out) reads as the user's local time, "10:42". */
+function placeholderText(value: string): string {
+  if (!ISO_TIMESTAMP.test(value)) return value;
+  return new Date(value).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
 /** The string and number values of a record, usable as message placeholders. */
 function placeholderValues(source: Readonly<Record<string, unknown>> | undefined): Record<string, string | number> {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(source ?? {})) {
-    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+    if (typeof value === 'string') values[name] = placeholderText(value);
+    else if (typeof value === 'number') values[name] = value;
   }
   return values;
 }
@@ -63,7 +78,8 @@ export function StepView({ step, params }: StepViewProps) {
     return href ? [{ link, href }] : [];
   });
   // A screen with no form, no onward link and no navigation is a dead end: offer a way back.
-  const messageScreen = !step.form && !step.navigate && links.length === 0;
+  const backToAppUrl = step.backToApp ? readPath(flow.context?.response, step.backToApp.navigate) : undefined;
+  const messageScreen = !step.form && !step.navigate && !backToAppUrl && links.length === 0;
   // A step without a form is a message screen: a failure passed to it is its message.
   const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
@@ -101,15 +117,13 @@ export function StepView({ step, params }: StepViewProps) {
         />
       ) : null}
       {flow.entering || step.navigate ? <Spinner /> : null}
-      {links.length > 0 && !flow.entering ? (
-        <div className="step-links">
-          {links.map(({ link, href }) => (
-            <Link key={`${link.go}:${link.label}`} href={href} className={link.style === 'button' ? 'button-primary button-link' : 'step-link'}>
-              {t(link.label)}
-            </Link>
-          ))}
-        </div>
+      {step.document ? (
+        <Suspense fallback={<Spinner />}>
+          <StepDocument file={step.document} />
+        </Suspense>
       ) : null}
+      {step.backToApp ? <BackToAppButton backToApp={step.backToApp} response={flow.context?.response} /> : null}
+      {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} /> : null}
       {messageScreen ? (
         <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>
           {t('error.retry')}

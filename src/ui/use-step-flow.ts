@@ -78,6 +78,15 @@ export function useStepFlow(step: Step): StepFlow {
     };
   }, [step, search, query, own, go]);
 
+  // A guarded step reached other than from one of its `from` steps (a typed address, a reload) sends the user on.
+  useEffect(() => {
+    const guard = step.guard;
+    if (!guard) return;
+    const from = own?.from;
+    if (from !== undefined && (from === step.id || guard.from.includes(from))) return;
+    go({ step: stepRegistry.get(guard.otherwise), context: { stepId: guard.otherwise } });
+  }, [step, own, go]);
+
   // Fetch the encryption code while the user types, so the submit does not wait for it.
   useEffect(() => {
     if (step.call?.encrypt?.length) preloadEncryption();
@@ -96,7 +105,7 @@ export function useStepFlow(step: Step): StepFlow {
   const submit = useCallback(
     async (values: Readonly<Record<string, unknown>>) => {
       // Clear the previous failure so a repeated message is announced again.
-      setContext({ stepId: step.id, response: own?.response });
+      setContext({ stepId: step.id, response: own?.response, from: own?.from });
       setSubmitting(true);
       const transition = await flowController.submit(step, values, query, own);
       if (alive.current) setSubmitting(false);

@@ -12,6 +12,8 @@ import { TextWidget } from './text-widget.tsx';
 /** Widget name -> component, passed to rjsf's `widgets` prop. */
 export const widgetRegistry: RegistryWidgetsType = {
   'choice-list': lazyWidget(() => import('./choice-list-widget.tsx')),
+  // rjsf's name for the widget of a boolean field.
+  checkbox: lazyWidget(() => import('./checkbox-widget.tsx')),
   email: EmailWidget,
   hidden: HiddenWidget,
   'new-password': lazyWidget(() => import('./new-password-widget.tsx')),

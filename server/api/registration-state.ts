@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { createRegistrationCodes, type RegistrationCodes } from '../auth/registration-codes.ts';
+import { LIMITS } from '../config.ts';
+import { sendInBackground } from '../mail/mailer.ts';
+import { registrationAttemptMail, registrationCodeMail } from '../mail/templates.ts';
+import { findPendingRegistration, type PendingRegistration } from '../store/registrations.ts';
+import type { SignInTransaction } from '../store/transactions.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { maskEmail } from './mask.ts';
+
+const HOUR_MS = 3600 * 1000;
+
+/** The registration codes of `context`, under their own key derived from the master key. */
+export function registrationCodes(context: ApiContext): RegistrationCodes {
+  return createRegistrationCodes({ db: context.db, hashKey: context.box.derive('registration-codes') });
+}
+
+/** The sign-up this transaction started and has not completed; a step of the sign-up reached without one is out of order. */
+export async function currentRegistration(context: ApiContext, transaction: SignInTransaction, now: Date): Promise<PendingRegistration> {
+  const id = transaction.data.pendingRegistrationId;
+  const pending = typeof id === 'string' ? await findPendingRegistration(context.db, id, now) : undefined;
+  if (!pending) throw new ApiError('step.out_of_order');
+  return pending;
+}
+
+/** Seconds until another code may be sent (0 when it may be now). */
+export function secondsUntilResend(pending: PendingRegistration, now: Date): number {
+  return Math.max(0, Math.ceil((pending.resendAvailableAt.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * What the verification screen shows: where and when the code went, how long it lives and when another may be
+ * asked for. The same fields for a new address and an existing account, and a Retry-After header with the wait.
+ */
+export function registrationAnswer(reply: FastifyReply, pending: PendingRegistration, now: Date) {
+  const retryAfter = secondsUntilResend(pending, now);
+  reply.header('retry-after', String(retryAfter));
+  return {
+    parameters: {
+      delivery_destination: maskEmail(pending.email),
+      sent_at: pending.lastSentAt.toISOString(),
+      expires_in: LIMITS.ONE_TIME_CODE_TTL,
+      retry_after: retryAfter,
+    },
+  };
+}
+
+/**
+ * The owner's way to a new password: built from PUBLIC_URL only, never from the request. Opening it only shows the
+ * forgot-password step with the address filled in; nothing is sent until the owner presses the button.
+ */
+function forgotPasswordLink(context: ApiContext, email: string): string {
+  const url = new URL('/auth/forgot-password', context.config.publicUrl);
+  url.searchParams.set('username', email);
+  return url.href;
+}
+
+/**
+ * Sends the sign-up's email: a new code for a new (or operator pre-registered) address; for an address whose
+ * account is already in use, a warning to its owner instead. Both issue and store a code and count against the
+ * same hourly limit, so the two cases do the same work; over the limit neither sends anything.
+ */
+export async function sendRegistrationMail(
+  context: ApiContext,
+  log: FastifyBaseLogger,
+  pending: Pick<PendingRegistration, 'id' | 'email' | 'emailNormalized'> & { ownerHasAccount: boolean },
+  now: Date,
+): Promise<void> {
+  const codes = registrationCodes(context);
+  const recent = await codes.issuedSince(pending.emailNormalized, new Date(now.getTime() - HOUR_MS));
+  if (recent >= LIMITS.REGISTRATION_EMAILS_PER_HOUR) return;
+  const code = await codes.issue({ registrationId: pending.id, emailNormalized: pending.emailNormalized }, now);
+  const message = pending.ownerHasAccount
+    ? registrationAttemptMail(pending.email, forgotPasswordLink(context, pending.email))
+    : registrationCodeMail(pending.email, code, LIMITS.ONE_TIME_CODE_TTL / 60);
+  sendInBackground(context.mailer, message, log);
+}

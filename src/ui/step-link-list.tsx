@@ -1,0 +1,54 @@
+/**
+ * A step's links: in-app links, links opening a new tab (so the step keeps what was typed), and links
+ * that wait out a server-set delay (a resend cooldown), shown disabled with the seconds counting down.
+ */
+import { Link } from 'wouter';
+import { config } from '../config.ts';
+import type { StepLink } from '../core/flow-types.ts';
+import { t } from '../core/messages.ts';
+import { readPath } from '../core/read-path.ts';
+import type { StepResponse } from '../core/flow-types.ts';
+import { useSecondsLeft } from './use-seconds-left.ts';
+
+/** One link of the list with its href (under the app base). */
+export interface ResolvedLink {
+  link: StepLink;
+  href: string;
+}
+
+function StepLinkItem({ link, href, response }: ResolvedLink & { response: StepResponse | undefined }) {
+  const wait = link.wait === undefined ? undefined : readPath(response, link.wait);
+  const left = useSecondsLeft(typeof wait === 'number' ? wait : undefined, response);
+  const className = link.style === 'button' ? 'button-primary button-link' : 'step-link';
+  const label = t(link.label);
+  if (left > 0) {
+    return (
+      <span className={`${className} step-link-waiting`} aria-disabled="true">
+        {t('link.wait', { label, seconds: left })}
+      </span>
+    );
+  }
+  if (link.newTab) {
+    return (
+      <a className={className} href={`${config.basePath}${href}`} target="_blank" rel="noopener">
+        {label}
+      </a>
+    );
+  }
+  return (
+    <Link className={className} href={href}>
+      {label}
+    </Link>
+  );
+}
+
+/** Renders the links under a step's form. */
+export function StepLinkList({ links, response }: { links: readonly ResolvedLink[]; response: StepResponse | undefined }) {
+  return (
+    <div className="step-links">
+      {links.map(({ link, href }) => (
+        <StepLinkItem key={`${link.go}:${link.label}`} link={link} href={href} response={response} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { openLoginScreen, TestBrowser } from './sign-in.ts';
+import type { TestApp } from './test-app.ts';
+
+const API = '/api/sso/v3';
+
+/** A strong password no list knows. */
+export const NEW_USER_PASSWORD = 'Quartz-Lantern-42!';
+
+/** What the register form sends, with an unencrypted password (encrypted by `submitRegistration`). */
+export interface RegistrationForm {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+  acceptTerms?: boolean;
+}
+
+/** A browser inside a client app's sign-in (at LOGIN_REQUIRED), as the register screen is. */
+export async function browserAtSignIn(server: TestApp, ip?: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(server.app, ip);
+  await openLoginScreen(browser, server.publicClient);
+  return browser;
+}
+
+/** Submits the register form as the web app does. */
+export async function submitRegistration(browser: TestBrowser, form: RegistrationForm): Promise<LightMyRequestResponse> {
+  return browser.request('POST', `${API}/register`, {
+    email: form.email,
+    firstName: form.firstName ?? 'Ada',
+    lastName: form.lastName ?? 'Lovelace',
+    password: await browser.encrypt(form.password ?? NEW_USER_PASSWORD),
+    acceptTerms: form.acceptTerms ?? true,
+  });
+}
+
+/** Submits the emailed code. */
+export function submitRegistrationCode(browser: TestBrowser, code: string): Promise<LightMyRequestResponse> {
+  return browser.request('POST', `${API}/register/otp/verification`, { code });
+}
+
+/** Asks for another code. */
+export function requestAnotherCode(browser: TestBrowser): Promise<LightMyRequestResponse> {
+  return browser.request('POST', `${API}/register/otp`, {});
+}
+
+/** A code that is not `code`. */
+export function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
