@@ -1,11 +1,14 @@
 /**
  * Form schemas and their precompiled validators, by schema file name. Schemas come from
  * schemas/forms/, validators from src/generated/ (written by scripts/build-validators.ts),
- * so no schema is compiled in the browser.
+ * so no schema is compiled in the browser. Only the first screen's validator ships with the page
+ * (the login screen is prerendered and hydrated, so its form must render at once); every other
+ * form's validator is a chunk of its own, fetched when its step first shows.
  */
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import { useEffect, useState } from 'react';
 
 /** A form's schema and the validator compiled from it. */
 export interface FormAssets {
@@ -14,18 +17,59 @@ export interface FormAssets {
 }
 
 const schemas = import.meta.glob<RJSFSchema>('../../schemas/forms/*.schema.json', { eager: true, import: 'default' });
-const validators = import.meta.glob<ValidatorFunctions>('../generated/*.validators.js', { eager: true, import: 'default' });
+const firstScreenValidators = import.meta.glob<ValidatorFunctions>('../generated/login.validators.js', { eager: true, import: 'default' });
+const laterValidators = import.meta.glob<ValidatorFunctions>(['../generated/*.validators.js', '!../generated/login.validators.js'], { import: 'default' });
 const cache = new Map<string, FormAssets>();
 
-/** The schema and validator for a flow form's `schema` file; throws when either is missing. */
-export function formAssets(schemaFile: string): FormAssets {
-  const hit = cache.get(schemaFile);
-  if (hit) return hit;
+const validatorPath = (schemaFile: string) => `../generated/${schemaFile.replace(/\.schema\.json$/, '')}.validators.js`;
+
+/** A flow form's JSON Schema by file name; throws when it is missing. */
+export function formSchema(schemaFile: string): RJSFSchema {
   const schema = schemas[`../../schemas/forms/${schemaFile}`];
   if (!schema) throw new Error(`No form schema schemas/forms/${schemaFile}`);
-  const functions = validators[`../generated/${schemaFile.replace(/\.schema\.json$/, '')}.validators.js`];
-  if (!functions) throw new Error(`No precompiled validator for ${schemaFile}: run npm run build`);
+  return schema;
+}
+
+function remember(schemaFile: string, functions: ValidatorFunctions): FormAssets {
+  const schema = formSchema(schemaFile);
   const assets = { schema, validator: createPrecompiledValidator(functions, schema) };
   cache.set(schemaFile, assets);
   return assets;
+}
+
+/** The schema and validator for a flow form's `schema` file if they are at hand without a download. */
+export function readyFormAssets(schemaFile: string): FormAssets | undefined {
+  const hit = cache.get(schemaFile);
+  if (hit) return hit;
+  const functions = firstScreenValidators[validatorPath(schemaFile)];
+  return functions ? remember(schemaFile, functions) : undefined;
+}
+
+/** The schema and validator for a flow form's `schema` file, fetching the validator's chunk if needed; rejects when either is missing. */
+export async function loadFormAssets(schemaFile: string): Promise<FormAssets> {
+  const ready = readyFormAssets(schemaFile);
+  if (ready) return ready;
+  const load = laterValidators[validatorPath(schemaFile)];
+  if (!load) throw new Error(`No precompiled validator for ${schemaFile}: run npm run build`);
+  return remember(schemaFile, await load());
+}
+
+/** A form's assets for rendering: undefined while its validator's chunk loads; a failed load is thrown to the error boundary. */
+export function useFormAssets(schemaFile: string): FormAssets | undefined {
+  const [loaded, setLoaded] = useState<{ file: string; assets: FormAssets } | undefined>();
+  const [failure, setFailure] = useState<Error | undefined>();
+  const ready = readyFormAssets(schemaFile) ?? (loaded?.file === schemaFile ? loaded.assets : undefined);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadFormAssets(schemaFile).then(
+      (assets) => current && setLoaded({ file: schemaFile, assets }),
+      (error: unknown) => current && setFailure(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      current = false;
+    };
+  }, [schemaFile, ready]);
+  if (failure) throw failure;
+  return ready;
 }

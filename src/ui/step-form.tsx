@@ -11,7 +11,8 @@ import { runFieldChecks } from '../core/field-checks.ts';
 import type { StepForm as StepFormDefinition } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
 import { createErrorTransformer } from '../core/validation-messages.ts';
-import { formAssets } from './form-registry.ts';
+import { useFormAssets } from './form-registry.ts';
+import { Spinner } from './spinner.tsx';
 import { useLanguage } from './language-preference.ts';
 import { FieldErrorTemplate } from './templates/field-error-template.tsx';
 import { FieldTemplate } from './templates/field-template.tsx';
@@ -56,7 +57,7 @@ export function createCheckValidator(checks: StepFormDefinition['checks']): Cust
 
 /** Renders the form of a step. */
 export function StepForm({ form, values, onChange, busy, onSubmit, choices }: StepFormProps) {
-  const { schema, validator } = formAssets(form.schema);
+  const assets = useFormAssets(form.schema);
   const [attempted, setAttempted] = useState(false);
   const language = useLanguage();
   // `language` is a dependency so texts follow a switch; the memos read the catalogue through t().
@@ -74,12 +75,13 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices }: St
   // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
   const formContext = useMemo(() => ({ language }), [language]);
 
+  if (!assets) return <Spinner />;
   return (
     <Form
       className="step-form"
-      schema={schema}
+      schema={assets.schema}
       uiSchema={uiSchema}
-      validator={validator}
+      validator={assets.validator}
       widgets={widgetRegistry}
       templates={templates}
       formContext={formContext}
