@@ -61,7 +61,7 @@ describe('an invitation link', () => {
     expect(await screen.findByRole('heading', { name: 'This invitation can no longer be used' })).toBeTruthy();
     expect(events()).toContain('invitation_login_expired');
     expect(server.requests[0]?.query.get('invitation')).toBe(TOKEN);
-    await userEvent.click(screen.getByRole('button', { name: 'Email me a new invitation' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Email me a new invitation' }));
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
     const renewal = server.requests.find((request) => request.path === 'invitation/renewal');
     expect(renewal?.body).toEqual({ invitation: TOKEN });
