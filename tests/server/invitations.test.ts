@@ -5,7 +5,7 @@ import { LIMITS } from '../../server/config.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { fakeClock } from './support/fakes.ts';
 import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts';
-import { startSmtpInbox } from './support/smtp-inbox.ts';
+import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture.ts';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from './support/test-app.ts';
 
 const API = '/api/sso/v3';
@@ -13,10 +13,10 @@ const PASSWORD = 'Invited-Passw0rd!';
 
 describe('invitations', () => {
   let server: TestApp;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpCapture;
   const clock = fakeClock(Date.now());
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
+    inbox = await startSmtpCapture();
     server = await startTestApp({ clock: clock.now, env: { SMTP_URL: inbox.url } });
     await addCompany({ db: server.db }, 'Acme');
   });
@@ -33,8 +33,8 @@ describe('invitations', () => {
 
   async function readLink(email: string): Promise<{ link: URL; token: string }> {
     const mail = await inbox.latest(email);
-    const href = /(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-    if (!href) throw new Error(`no invitation link in: ${mail.text}`);
+    const href = /(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/.exec(mail.raw)?.[1];
+    if (!href) throw new Error(`no invitation link in: ${mail.raw}`);
     const link = new URL(href);
     return { link, token: link.searchParams.get('invitation') ?? '' };
   }

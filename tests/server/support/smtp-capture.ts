@@ -19,6 +19,8 @@ export interface SmtpCapture {
   to(to: string): CapturedMail[];
   /** Waits (briefly: mail goes out in the background) until `to` has at least `count` messages; returns them. */
   waitFor(to: string, count?: number): Promise<CapturedMail[]>;
+  /** The newest message to `to`, once one has arrived. */
+  latest(to: string): Promise<CapturedMail>;
   /** The 6-digit code in the newest message to `to`. */
   latestCode(to: string): Promise<string>;
   close(): Promise<void>;
@@ -63,13 +65,15 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     if (found.length < count) throw new Error(`expected ${count} message(s) to ${address}, got ${found.length}`);
     return found;
   };
+  const latest = async (address: string) => (await waitFor(address)).at(-1)!;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     to,
     waitFor,
+    latest,
     async latestCode(address) {
-      const code = /Your code is (\d{6})/.exec((await waitFor(address)).at(-1)?.raw ?? '')?.[1];
+      const code = /Your code is (\d{6})/.exec((await latest(address)).raw)?.[1];
       if (!code) throw new Error(`the newest message to ${address} carries no code`);
       return code;
     },
