@@ -35,7 +35,7 @@ export function loginRoutes(context: ApiContext) {
         // The transaction stays at the login step: after recovery the user signs in again on the same screen.
         return { challenge: SERVER_CHALLENGES.RESET_PASSWORD, parameters: { email: found.user.email } };
       }
-      return continueSignIn(context, reply, { token, transaction, userId: found.user.id });
+      return continueSignIn(context, reply, { token, transaction, userId: found.user.id, credentials: found });
     });
   };
 }

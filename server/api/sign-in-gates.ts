@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { advanceTransaction, type SignInTransaction } from '../store/transactions.ts';
+import type { UserCredentials } from '../store/users.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError } from './errors.ts';
 import { finishSignIn } from './finish-sign-in.ts';
@@ -11,6 +12,8 @@ export interface PendingSignIn {
   token: string;
   transaction: SignInTransaction;
   userId: string;
+  /** The user's password state, when the step that proved the user has just read it; saves reading it again. */
+  credentials?: UserCredentials;
 }
 
 /** The challenge a gate answers with, and what the step's screen needs to show it. */

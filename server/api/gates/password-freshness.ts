@@ -10,7 +10,7 @@ function mustReplacePassword(credentials: UserCredentials, now: number): boolean
 
 /** A temporary or expired password is replaced before anything else. */
 export const passwordFreshness: SignInGate = async (context, sign) => {
-  const credentials = await findCredentialsById(context.db, sign.userId);
+  const credentials = sign.credentials ?? (await findCredentialsById(context.db, sign.userId));
   if (credentials && mustReplacePassword(credentials, context.clock())) return { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED };
   return undefined;
 };
