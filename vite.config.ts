@@ -6,6 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { flowIndexPlugin } from './scripts/vite/flow-index-plugin.ts';
+import { lazyRjsfFields } from './scripts/vite/lazy-rjsf-fields.ts';
 
 /** Drops the `description` of flows/*.json and their steps: they document the data for people, not for the browser. */
 function stripFlowDescriptions(): Plugin {
@@ -24,7 +26,7 @@ function stripFlowDescriptions(): Plugin {
 
 export default defineConfig({
   base: '/auth/',
-  plugins: [react(), stripFlowDescriptions()],
+  plugins: [react(), stripFlowDescriptions(), flowIndexPlugin(), lazyRjsfFields()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/ui/plain-markdown.tsx', import.meta.url)) },

@@ -17,12 +17,16 @@ export interface WebConfig {
   readonly errorStep: string;
   /** The step shown for a path no step owns. */
   readonly notFoundStep: string;
+  /** The step a route of the route table shows while no flow owns it yet. */
+  readonly notAvailableStep: string;
   /** Page query values kept on every step navigation (the init calls' query values are kept too). */
   readonly carriedQuery: readonly string[];
   /** The sessionStorage key holding values submitted earlier in a flow (src/state/submitted-values-atom.ts). */
   readonly submittedStorageKey: string;
   /** The localStorage key holding the language the user picked (src/ui/language-preference.ts). */
   readonly languageStorageKey: string;
+  /** How long a lazily loaded part of the app (a flow file, a form's validator) may take before the error page offers a retry. */
+  readonly chunkLoadTimeoutMs: number;
   /** Client-info lookup: the spec's 3 s timeout and 24 h cache. */
   readonly clientInfo: { readonly timeoutMs: number; readonly cacheTtlMs: number; readonly storageKey: string };
   /** Feature-flag defaults (spec section 9) used by `flag` conditions until a flag service answers. */
@@ -45,9 +49,11 @@ export const config: WebConfig = {
   entryStep: 'login',
   errorStep: 'error',
   notFoundStep: 'not-found',
+  notAvailableStep: 'not-available',
   carriedQuery: ['client_id', 'redirect_uri', 'state', 'username', 'interaction'],
   submittedStorageKey: 'sso.submitted',
   languageStorageKey: 'sso.language',
+  chunkLoadTimeoutMs: 2 * 60 * 1_000,
   clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },
   featureFlagDefaults: {
     'company-selection-removal': true,

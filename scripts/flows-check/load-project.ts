@@ -91,7 +91,7 @@ export function loadProject(root: string): LoadedProject {
       apiErrors: API_ERRORS,
       featureFlags: Object.keys(config.featureFlagDefaults),
       carriedQuery: config.carriedQuery,
-      appSteps: (['entryStep', 'errorStep', 'notFoundStep'] as const).map((name) => ({ name, step: config[name] })),
+      appSteps: (['entryStep', 'errorStep', 'notFoundStep', 'notAvailableStep'] as const).map((name) => ({ name, step: config[name] })),
       keyReferences: [...sourceKeys, ...policyKeys(root)],
     },
   };

@@ -1,7 +1,12 @@
 /**
  * The step registry: every step of every flow file, by id and by challenge kind.
  * Flow files are picked up by a glob, so adding flows/<name>.json adds its steps with no code change.
+ * The app ships each file's step index (route, title, challenges: scripts/vite/flow-index-plugin.ts)
+ * up front, so any route or challenge resolves at once, and fetches the rest of a flow file only
+ * when one of its steps shows; the first screen's flows come with the page.
  */
+import { config } from '../config.ts';
+import { loadChunk } from './chunk-loader.ts';
 import type { FlowDefinition, Step } from './flow-types.ts';
 
 /** All steps, looked up by id or by the challenge kind they answer. */
@@ -40,7 +45,103 @@ export function buildRegistry(flows: readonly FlowDefinition[]): StepRegistry {
   };
 }
 
-const flowModules = import.meta.glob<FlowDefinition>('../../flows/*.json', { eager: true, import: 'default' });
+/** The routing facts of one step, as the index keeps them. */
+export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'challenges'>;
+
+/** One flow file's index: its steps' routing facts and the query names its entry calls read. */
+export interface FlowIndex {
+  id: string;
+  steps: Record<string, IndexedStep>;
+  entryQuery: readonly string[];
+}
+
+/** A registry that can fetch the rest of a step. */
+export interface LazyStepRegistry extends StepRegistry {
+  /**
+   * The step with this id: the whole step once its flow file is loaded, until then its index entry
+   * (enough to route to it). Render only what `load` or `loaded` answers.
+   */
+  get(id: string): Step;
+  /** The whole step, if its flow file is loaded. */
+  loaded(id: string): Step | undefined;
+  /** Fetches the flow file of step `id` (once) and answers the whole step. */
+  load(id: string): Promise<Step>;
+  /** The query names every flow's entry calls read. */
+  readonly entryQuery: readonly string[];
+}
+
+/** What the lazy registry is built from. */
+export interface LazyRegistrySources {
+  indexes: readonly FlowIndex[];
+  /** Flow files already at hand (the first screen's). */
+  loaded: readonly FlowDefinition[];
+  /** Fetches a flow file by flow id. */
+  loadFlow: (flowId: string) => Promise<FlowDefinition>;
+}
+
+/** Builds the registry; duplicate step ids or challenges across the indexes are refused as in buildRegistry. */
+export function createLazyRegistry(sources: LazyRegistrySources): LazyStepRegistry {
+  const index = buildRegistry(sources.indexes.map((flow) => ({ id: flow.id, steps: flow.steps })));
+  const steps = new Map(index.steps);
+  const whole = new Map<string, Step>();
+  const pending = new Map<string, Promise<void>>();
+
+  const add = (flow: FlowDefinition) => {
+    for (const step of buildRegistry([flow]).steps.values()) {
+      whole.set(step.id, step);
+      steps.set(step.id, step);
+    }
+  };
+  for (const flow of sources.loaded) add(flow);
+
+  const loadFlow = (flowId: string): Promise<void> => {
+    const running = pending.get(flowId);
+    if (running) return running;
+    const loading = sources.loadFlow(flowId).then(add, (error: unknown) => {
+      // A failed load may be retried, so forget it.
+      pending.delete(flowId);
+      throw error;
+    });
+    pending.set(flowId, loading);
+    return loading;
+  };
+
+  return {
+    steps,
+    entryQuery: [...new Set(sources.indexes.flatMap((flow) => flow.entryQuery))],
+    get(id) {
+      return whole.get(id) ?? index.get(id);
+    },
+    forChallenge(challenge) {
+      const step = index.forChallenge(challenge);
+      return step && (whole.get(step.id) ?? step);
+    },
+    loaded: (id) => whole.get(id),
+    async load(id) {
+      const ready = whole.get(id);
+      if (ready) return ready;
+      const step = index.get(id);
+      await loadFlow(step.flowId);
+      const loaded = whole.get(id);
+      if (!loaded) throw new Error(`Flow "${step.flowId}" does not define step "${id}"`);
+      return loaded;
+    },
+  };
+}
+
+const indexes = import.meta.glob<FlowIndex>('../../flows/*.json', { eager: true, query: '?step-index', import: 'default' });
+// The first screen (login) and the error pages (which must show even when a chunk cannot load) come with the page.
+const firstScreenFlows = import.meta.glob<FlowDefinition>(['../../flows/login.json', '../../flows/errors.json'], { eager: true, import: 'default' });
+const laterFlows = import.meta.glob<FlowDefinition>(['../../flows/*.json', '!../../flows/login.json', '!../../flows/errors.json'], { import: 'default' });
+const fileOfFlow = new Map(Object.entries(indexes).map(([file, index]) => [index.id, file]));
 
 /** The steps of every flow file shipped with the app. */
-export const stepRegistry: StepRegistry = buildRegistry(Object.values(flowModules));
+export const stepRegistry: LazyStepRegistry = createLazyRegistry({
+  indexes: Object.values(indexes),
+  loaded: Object.values(firstScreenFlows),
+  loadFlow(flowId) {
+    const load = laterFlows[fileOfFlow.get(flowId) ?? ''];
+    if (!load) return Promise.reject(new Error(`No flow file defines flow "${flowId}"`));
+    return loadChunk(load, config.chunkLoadTimeoutMs);
+  },
+});

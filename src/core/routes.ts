@@ -33,7 +33,7 @@ export function decodeRouteParams(params: Readonly<Record<string, string | undef
  * The concrete path of `step`, filling `:name` segments from `params`.
  * Undefined when a required segment has no value, since such a URL could not be entered again.
  */
-export function buildStepPath(step: Step, params: Readonly<Record<string, unknown>> = {}): string | undefined {
+export function buildStepPath(step: Pick<Step, 'route'>, params: Readonly<Record<string, unknown>> = {}): string | undefined {
   const segments: string[] = [];
   for (const segment of step.route.split('/')) {
     if (!segment.startsWith(':')) {

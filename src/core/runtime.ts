@@ -23,4 +23,4 @@ export const flowController: FlowController = createFlowController({
 export const lookupClientName = createClientNameLookup(apiClient, config.clientInfo);
 
 /** Query names kept on every step navigation. */
-export const carriedQuery: readonly string[] = carriedQueryNames(stepRegistry.steps.values(), config.carriedQuery);
+export const carriedQuery: readonly string[] = carriedQueryNames(stepRegistry.steps.values(), [...config.carriedQuery, ...stepRegistry.entryQuery]);

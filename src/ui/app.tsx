@@ -1,21 +1,38 @@
 /**
- * The app: routes derived from every step's `route` and `aliases`, under the /auth base. The root
- * goes to the entry step; any other unknown path renders the not-found step.
+ * The app: the routes of the route table (flows/shell/routes.json) under the /auth base, each
+ * rendering the step whose route or alias it is (which titles the document); the legacy paths under
+ * the old /auth prefix redirect to their new routes; the roots go to login; any other path shows
+ * the not-found step.
  */
+import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import { stepRegistry } from '../core/flows.ts';
-import { buildStepPath, decodeRouteParams, stepRoutePatterns } from '../core/routes.ts';
-import { StepView } from './step-view.tsx';
+import { routeTable, type RouteRedirect } from '../core/route-table.ts';
+import { buildStepPath, decodeRouteParams, toRoutePattern } from '../core/routes.ts';
+import { LoadedStep } from './loaded-step.tsx';
 
-const steps = [...stepRegistry.steps.values()];
+const stepOfPath = new Map([...stepRegistry.steps.values()].flatMap((step) => [step.route, ...(step.aliases ?? [])].map((path) => [path, step.id])));
+const legacyPattern = (path: string) => toRoutePattern(`${routeTable.legacyPrefix}/${path}`);
 
-/** Sends the root path to the entry step, keeping the query a client app sent. */
-function RootRedirect() {
+/** Sets the document title to `title` while a redirect is under way (a step sets its own). */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return children;
+}
+
+/** Sends the browser on to `redirect.to`, filling its parameters and keeping the query a client app sent. */
+function RouteRedirectView({ redirect, params = {} }: { redirect: RouteRedirect; params?: Readonly<Record<string, string | undefined>> }) {
   const search = useSearch();
-  const path = buildStepPath(stepRegistry.get(config.entryStep)) ?? '/';
-  return <Redirect to={search ? `${path}?${search}` : path} replace />;
+  const path = buildStepPath({ route: redirect.to }, params) ?? '/';
+  return (
+    <Titled title={redirect.title}>
+      <Redirect to={search ? `${path}?${search}` : path} replace />
+    </Titled>
+  );
 }
 
 /** The whole web app. */
@@ -25,17 +42,31 @@ export function App() {
       <Router base={config.basePath}>
         <Switch>
           <Route path="/">
-            <RootRedirect />
+            <RouteRedirectView redirect={routeTable.root} />
           </Route>
-          {steps.flatMap((step) =>
-            stepRoutePatterns(step).map((pattern) => (
-              <Route key={pattern} path={pattern}>
-                {(params) => <StepView key={step.id} step={step} params={decodeRouteParams(params)} />}
-              </Route>
-            )),
-          )}
+          <Route path={toRoutePattern(routeTable.legacyPrefix)}>
+            <RouteRedirectView redirect={routeTable.legacyRoot} />
+          </Route>
+          {routeTable.legacy.map((legacy) => (
+            <Route key={legacy.path} path={legacyPattern(legacy.path)}>
+              {(params) => <RouteRedirectView redirect={legacy} params={decodeRouteParams(params)} />}
+            </Route>
+          ))}
+          {routeTable.routes.map((route) => (
+            <Route key={route.path} path={toRoutePattern(route.path)}>
+              {(params) => {
+                const id = stepOfPath.get(route.path);
+                // A step titles the document itself (flows:check keeps its title the route's); a route no flow owns yet lends its title to the placeholder.
+                return id ? (
+                  <LoadedStep id={id} params={decodeRouteParams(params)} />
+                ) : (
+                  <LoadedStep id={config.notAvailableStep} title={route.title} params={decodeRouteParams(params)} />
+                );
+              }}
+            </Route>
+          ))}
           <Route>
-            <StepView step={stepRegistry.get(config.notFoundStep)} />
+            <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
           </Route>
         </Switch>
       </Router>

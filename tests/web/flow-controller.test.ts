@@ -9,6 +9,7 @@ import { ApiError, type ApiClient, type ApiRequest } from '../../src/core/api-cl
 import { createFlowController } from '../../src/core/flow-controller.ts';
 import { stepRegistry } from '../../src/core/flows.ts';
 import { fillCallPath, pickQuery } from '../../src/core/step-call.ts';
+import { loadEveryFlow } from './support/every-flow.ts';
 
 type Answer = unknown | ApiError;
 
@@ -33,6 +34,8 @@ function controllerWith(answers: Record<string, Answer>) {
   return { api, track, controller };
 }
 
+// The app fetches flow files as their steps show; these tests read every step whole.
+await loadEveryFlow();
 const login = stepRegistry.get('login');
 const query = new URLSearchParams('client_id=c1&redirect_uri=https%3A%2F%2Fapp%2Fcb&state=s&username=u%40x.co&junk=1');
 

@@ -16,6 +16,7 @@ import { stepRegistry } from '../../src/core/flows.ts';
 import { hasMessage } from '../../src/core/messages.ts';
 import { sourceList } from '../../src/core/value-sources.ts';
 import { formSchema, loadFormAssets } from '../../src/ui/form-registry.ts';
+import { loadEveryFlow } from './support/every-flow.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const flowFiles = readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json'));
@@ -24,6 +25,8 @@ const flowSchema = readJson('schemas', 'flow.schema.json') as {
   definitions: { challengeKind: { enum: string[] }; form: { properties: { checks: { additionalProperties: { enum: string[] } } } } };
 };
 const challengeKinds = flowSchema.definitions.challengeKind.enum;
+// The app fetches flow files as their steps show; these tests read every step whole.
+await loadEveryFlow();
 const steps: Step[] = [...stepRegistry.steps.values()];
 
 /** Every file under src/ except generated code, with its text. */

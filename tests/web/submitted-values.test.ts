@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/core/flow-types.ts';
 import { stepRegistry } from '../../src/core/flows.ts';
 import { requestedSubmittedFields, valuesToRemember } from '../../src/core/submitted-values.ts';
+import { loadEveryFlow } from './support/every-flow.ts';
 
 const steps: Step[] = [
   { id: 'ask', flowId: 'f', route: 'ask', title: 'Ask', call: { method: 'POST', path: 'x', encrypt: ['secret'] } },
@@ -21,6 +22,9 @@ describe('requestedSubmittedFields', () => {
     expect([...requestedSubmittedFields(steps, 'g')]).toEqual(['code']);
   });
 });
+
+// The app fetches flow files as their steps show; this test reads whole steps of the shipped flows.
+await loadEveryFlow();
 
 describe('valuesToRemember', () => {
   it('keeps requested fields only, and never an encrypted one even when asked for', () => {

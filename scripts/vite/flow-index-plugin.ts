@@ -1,0 +1,36 @@
+/**
+ * `flows/<file>.json?step-index`: the routing facts of a flow file's steps (id, route, aliases,
+ * title, challenges) and the query names its entry calls read, without the rest of each step.
+ * The app ships these for every flow up front, so any route or challenge resolves at once,
+ * and fetches a flow file itself only when one of its steps shows.
+ */
+import type { Plugin } from 'vite';
+
+const INDEX_QUERY = /[\\/]flows[\\/][^\\/]+\.json\?step-index$/;
+
+interface FlowFile {
+  id: string;
+  steps: Record<string, { route: string; aliases?: string[]; title: string; challenges?: string[]; init?: { query?: string[] } }>;
+}
+
+/** The index of one flow file's text. */
+export function flowIndexOf(text: string): unknown {
+  const flow = JSON.parse(text) as FlowFile;
+  const steps = Object.fromEntries(
+    Object.entries(flow.steps).map(([id, step]) => [id, { route: step.route, aliases: step.aliases, title: step.title, challenges: step.challenges }]),
+  );
+  const entryQuery = [...new Set(Object.values(flow.steps).flatMap((step) => step.init?.query ?? []))];
+  return { id: flow.id, steps, entryQuery };
+}
+
+/** Serves `?step-index` imports of flow files. */
+export function flowIndexPlugin(): Plugin {
+  return {
+    name: 'flow-step-index',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!INDEX_QUERY.test(id)) return null;
+      return { code: `export default ${JSON.stringify(flowIndexOf(code))};`, map: null };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Makes rjsf's rarely used fields lazy chunks. @rjsf/core's default registry imports every field,
+ * so arrays, anyOf/oneOf and layout grids would ship with the login page although no login form
+ * uses them; here the registry gets a stand-in per field that fetches the real one the first time
+ * a form renders it. Every schema still works; only the download moves.
+ */
+import type { Plugin } from 'vite';
+
+const FIELD_REGISTRY = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/;
+const LAZY_FIELDS = /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField)\.js$/;
+const PREFIX = '\0lazy-rjsf-field:';
+
+/** The stand-in module for the field at `file`: renders nothing until the real one arrives. */
+function standIn(file: string): string {
+  return [
+    "import { createElement, lazy, Suspense } from 'react';",
+    `const Field = lazy(() => import(${JSON.stringify(file)}));`,
+    'export default function LazyField(props) {',
+    '  return createElement(Suspense, { fallback: null }, createElement(Field, props));',
+    '}',
+  ].join('\n');
+}
+
+/** The Vite plugin. */
+export function lazyRjsfFields(): Plugin {
+  return {
+    name: 'lazy-rjsf-fields',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !FIELD_REGISTRY.test(importer) || !LAZY_FIELDS.test(source)) return null;
+      const real = await this.resolve(source, importer, { skipSelf: true });
+      return real ? `${PREFIX}${real.id}` : null;
+    },
+    load(id) {
+      return id.startsWith(PREFIX) ? standIn(id.slice(PREFIX.length)) : null;
+    },
+  };
+}

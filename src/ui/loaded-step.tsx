@@ -1,0 +1,70 @@
+/**
+ * A routed step: shows it at once when its flow file is at hand, else fetches the file first. A file
+ * that cannot be fetched shows the error step with a button that tries the download again.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { config } from '../config.ts';
+import type { Step } from '../core/flow-types.ts';
+import { stepRegistry } from '../core/flows.ts';
+import { t } from '../core/messages.ts';
+import { PageLayout } from './page-layout.tsx';
+import { Spinner } from './spinner.tsx';
+import { StepView } from './step-view.tsx';
+
+/** Props of a routed step. */
+export interface LoadedStepProps {
+  id: string;
+  /** The title to show instead of the step's own (a listed route no flow owns yet, the unknown-address page). */
+  title?: string;
+  params?: Readonly<Record<string, string | undefined>>;
+}
+
+type Loading = { id: string; attempt: number; step?: Step; failed?: boolean };
+
+/** The error step's frame with a retry of the download. */
+function LoadFailure({ onRetry }: { onRetry: () => void }) {
+  const error = stepRegistry.get(config.errorStep);
+  useEffect(() => {
+    document.title = error.title;
+  }, [error.title]);
+  return (
+    <PageLayout>
+      {error.headline ? <h1 className="headline">{t(error.headline)}</h1> : null}
+      <p className="body alert" role="alert">
+        {t('error.chunkLoad')}
+      </p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('error.retry')}
+      </button>
+    </PageLayout>
+  );
+}
+
+/** Renders step `id`, loading its flow file when needed. */
+export function LoadedStep({ id, title, params }: LoadedStepProps) {
+  const ready = stepRegistry.loaded(id);
+  const [attempt, setAttempt] = useState(0);
+  const [loading, setLoading] = useState<Loading>();
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    stepRegistry.load(id).then(
+      (step) => current && setLoading({ id, attempt, step }),
+      () => current && setLoading({ id, attempt, failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, ready, attempt]);
+  const settled = loading?.id === id && loading.attempt === attempt ? loading : undefined;
+  const found = ready ?? settled?.step;
+  // One object per step and title: the step's effects (its entry call) key on it.
+  const step = useMemo(() => (found && title && title !== found.title ? { ...found, title } : found), [found, title]);
+  if (step) return <StepView key={step.id} step={step} params={params} />;
+  if (settled?.failed) return <LoadFailure onRetry={() => setAttempt((count) => count + 1)} />;
+  return (
+    <PageLayout>
+      <Spinner />
+    </PageLayout>
+  );
+}
