@@ -15,6 +15,7 @@ import { checkNextRules } from './check-next-rules.ts';
 import { checkReachability } from './check-reachability.ts';
 import { checkReferencedKeys } from './check-referenced-keys.ts';
 import { checkRoutes } from './check-routes.ts';
+import { checkShellRoutes } from './check-shell-routes.ts';
 import { checkTargets } from './check-targets.ts';
 import { checkValueSources } from './check-value-sources.ts';
 import type { FlowCheck } from './types.ts';
@@ -27,6 +28,7 @@ export const checks: readonly FlowCheck[] = [
   { name: 'targets', guards: 'every next and link target is a step', run: checkTargets },
   { name: 'app-steps', guards: 'the steps src/config.ts names exist', run: checkAppSteps },
   { name: 'routes', guards: 'routes and aliases are well formed and never overlap', run: checkRoutes },
+  { name: 'shell-routes', guards: 'every step route is in flows/shell/routes.json with its title; redirects reach listed routes', run: checkShellRoutes },
   { name: 'value-sources', guards: 'prefills and link queries read values that can exist', run: checkValueSources },
   { name: 'next-rules', guards: 'no rule is shadowed; flags are known', run: checkNextRules },
   { name: 'challenges', guards: 'every challenge kind has exactly one step', run: checkChallenges },

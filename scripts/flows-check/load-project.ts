@@ -9,6 +9,8 @@ import { join, relative } from 'node:path';
 import { API_ERRORS } from '../../server/api/errors.ts';
 import { SERVER_CHALLENGES } from '../../server/flows/challenges.ts';
 import { config } from '../../src/config.ts';
+import type { RouteTable } from '../../src/core/route-table.ts';
+import { ROUTE_TABLE_FILE } from './check-shell-routes.ts';
 import { sourceMessageKeys } from './source-keys.ts';
 import type { Catalogue, FormSchema, KeyReference, Project, RawFlow } from './types.ts';
 
@@ -93,6 +95,7 @@ export function loadProject(root: string): LoadedProject {
       carriedQuery: config.carriedQuery,
       appSteps: (['entryStep', 'errorStep', 'notFoundStep', 'notAvailableStep'] as const).map((name) => ({ name, step: config[name] })),
       keyReferences: [...sourceKeys, ...policyKeys(root)],
+      routeTable: existsSync(join(root, ROUTE_TABLE_FILE)) ? (readJson(join(root, ROUTE_TABLE_FILE)) as RouteTable) : undefined,
     },
   };
 }

@@ -3,6 +3,7 @@
  * a `Project` in, `Problem`s out, so tests feed them broken data without touching the disk.
  */
 import type { FlowDefinition } from '../../src/core/flow-types.ts';
+import type { RouteTable } from '../../src/core/route-table.ts';
 
 /** One thing wrong, printed as `file:path — message — fix`. */
 export interface Problem {
@@ -75,6 +76,8 @@ export interface Project {
   appSteps: readonly AppStep[];
   /** Message keys named literally outside the flows. */
   keyReferences: readonly KeyReference[];
+  /** The route table (flows/shell/routes.json), when the project has one. */
+  routeTable?: RouteTable;
 }
 
 /** One row of the check table: a stable name, what it guards, and the check. */

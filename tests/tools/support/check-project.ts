@@ -82,6 +82,19 @@ export function validProject(): Project {
       { name: 'errorStep', step: 'oops' },
     ],
     keyReferences: [{ file: 'src/ui/help.tsx', path: '3', key: 'help.back' }],
+    routeTable: {
+      root: { title: 'Index', to: 'sign-in' },
+      legacyPrefix: 'auth',
+      legacyRoot: { title: 'Auth Landing Page', to: 'sign-in' },
+      unknownTitle: 'Error',
+      routes: [
+        { path: 'sign-in', title: 'Sign In' },
+        { path: 'help/:topic?', title: 'Help' },
+        { path: 'done', title: 'Done' },
+        { path: 'oops', title: 'Error' },
+      ],
+      legacy: [{ path: 'log-in', title: 'Old Sign In', to: 'sign-in' }],
+    },
   };
 }
 
