@@ -2,8 +2,11 @@
  * Client info for the "Signing in to {client}" line: GET clients/{client_id}, 3 s limit,
  * cached for 24 h in memory and local storage so each screen does not ask again.
  */
-import type { ApiClient } from './api-client.ts';
+import { toApiError, type ApiClient } from './api-client.ts';
 import { t } from './messages.ts';
+
+/** What a failed client-info fetch says when the server gave no message of its own (spec section 8). */
+export const CLIENT_INFO_FAILURE = 'Failed to fetch client information';
 
 /** What the server says about a client app. */
 export interface ClientInfo {
@@ -29,6 +32,20 @@ interface CacheEntry {
 /** The name to show for a client: its name, else client_name, else the unknown-client wording. */
 export function clientDisplayName(info: Partial<ClientInfo>): string {
   return info.name || info.client_name || t('app.unknownClient');
+}
+
+/**
+ * GET clients/{client_id} within `timeoutMs`. A failure is thrown with the server's own message,
+ * or CLIENT_INFO_FAILURE when the server sent none (a timeout, a network failure, a bare status).
+ */
+export async function fetchClientInfo(api: ApiClient, clientId: string, timeoutMs: number): Promise<Partial<ClientInfo>> {
+  try {
+    return await api.request<Partial<ClientInfo>>({ method: 'GET', path: `clients/${encodeURIComponent(clientId)}`, timeoutMs });
+  } catch (error) {
+    const failure = toApiError(error);
+    const fromServer = failure.status !== undefined && failure.message !== t('error.generic');
+    throw new Error(fromServer ? failure.message : CLIENT_INFO_FAILURE, { cause: error });
+  }
 }
 
 /** Creates a cached client-name lookup; resolves undefined (and warns) when the lookup fails. */
@@ -65,13 +82,12 @@ export function createClientNameLookup(api: ApiClient, options: ClientInfoOption
     const hit = cached(clientId);
     if (hit) return hit;
     try {
-      const path = `clients/${encodeURIComponent(clientId)}`;
-      const info = await api.request<Partial<ClientInfo>>({ method: 'GET', path, timeoutMs: options.timeoutMs });
+      const info = await fetchClientInfo(api, clientId, options.timeoutMs);
       const name = clientDisplayName(info);
       remember(clientId, name);
       return name;
     } catch (error) {
-      console.warn('Failed to fetch client information', error);
+      console.warn(`Client name lookup for ${clientId} failed:`, error instanceof Error ? error.message : error);
       return undefined;
     }
   };

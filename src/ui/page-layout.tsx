@@ -1,6 +1,7 @@
 /**
- * The page frame around every step: logo, card, help link, language picker and copyright footer,
- * plus the live region that announces the loading state.
+ * The page frame around every step: logo, card, a back button when there is history to go back
+ * to, help link, language picker and copyright footer, plus the live region that announces the
+ * loading state.
  */
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
@@ -8,15 +9,22 @@ import { config } from '../config.ts';
 import { t } from '../core/messages.ts';
 import { loadingAtom } from '../state/loading-atom.ts';
 import { LanguagePicker } from './language-picker.tsx';
+import { useCanGoBack } from './use-can-go-back.ts';
 
 /** Renders `children` inside the branded card. */
 export function PageLayout({ children }: { children: ReactNode }) {
   const loading = useAtomValue(loadingAtom);
+  const canGoBack = useCanGoBack();
   return (
     <div className="page">
       <main className="card" aria-busy={loading}>
         <header className="brand">
-          <img className="brand-logo" src={`${import.meta.env.BASE_URL}logo.svg`} alt={t('app.name')} width="180" height="40" />
+          {canGoBack ? (
+            <button type="button" className="back-button" onClick={() => window.history.back()}>
+              <span aria-hidden="true">←</span> {t('app.back')}
+            </button>
+          ) : null}
+          <span className="brand-logo" role="img" aria-label={t('app.name')} />
         </header>
         {children}
       </main>

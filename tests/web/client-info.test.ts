@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient, type ApiRequest } from '../../src/core/api-client.ts';
-import { clientDisplayName, createClientNameLookup } from '../../src/core/client-info.ts';
+import { CLIENT_INFO_FAILURE, clientDisplayName, createClientNameLookup, fetchClientInfo } from '../../src/core/client-info.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -63,5 +63,26 @@ describe('createClientNameLookup', () => {
     const lookup = createClientNameLookup(apiAnswering(new ApiError('Request timeout')), options(() => 0));
     expect(await lookup('c1')).toBeUndefined();
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('fetchClientInfo', () => {
+  it("throws the server's own message when the server sent one", async () => {
+    const api = apiAnswering(new ApiError('This client is disabled', 403, 'client.disabled'));
+    await expect(fetchClientInfo(api, 'c1', 3000)).rejects.toThrow('This client is disabled');
+  });
+
+  it.each([
+    ['a timeout', new ApiError('The operation was aborted due to timeout')],
+    ['a network failure', new ApiError('Failed to fetch')],
+  ])('throws "Failed to fetch client information" after %s, where no server answered', async (_name, failure) => {
+    await expect(fetchClientInfo(apiAnswering(failure), 'c1', 3000)).rejects.toThrow(CLIENT_INFO_FAILURE);
+    expect(CLIENT_INFO_FAILURE).toBe('Failed to fetch client information');
+  });
+
+  it('logs the reason with the warning when the name lookup fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await createClientNameLookup(apiAnswering(new ApiError('Request timeout')), options(() => 0))('c1');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('c1'), CLIENT_INFO_FAILURE);
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * The frame around every screen, in a real browser: the help button, the back button (only with
+ * history behind it), the error page for unknown addresses, legacy addresses, and the name of the
+ * client app the user signs in to.
+ */
+import { expect, test } from '@playwright/test';
+
+const USER_GUIDE = 'https://support.example.com/sso/user-guide';
+
+test('the help button links to the user guide in a new tab', async ({ page }) => {
+  await page.goto('/auth/no-such-page');
+  const help = page.getByRole('link', { name: "Can't Log In or Register?" });
+  await expect(help).toHaveAttribute('href', USER_GUIDE);
+  await expect(help).toHaveAttribute('target', '_blank');
+});
+
+test('an unknown address shows the error page titled "Error"', async ({ page }) => {
+  await page.goto('/auth/no/such/page');
+  await expect(page).toHaveTitle('Error');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/no\/such\/page$/);
+});
+
+test('the back button shows only with history behind it, and goes back', async ({ page }) => {
+  await page.goto('/auth/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/auth\/no-such-page$/);
+  await expect(page).toHaveTitle('Error');
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+});
+
+test('the login screen names the client app the user signs in to, and keeps the query through a legacy address', async ({ page }) => {
+  await page.goto('/demo/');
+  await page.getByRole('link', { name: /Account Area/ }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?/);
+  await expect(page.getByText('Signing in to Account Area')).toBeVisible();
+  const query = new URL(page.url()).search;
+  await page.goto(`/auth/auth/sign-up${query}`);
+  await expect(page).toHaveURL(new RegExp(`/auth/register\\${query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page).toHaveTitle('Register');
+  await expect(page.getByText('Signing in to Account Area')).toBeVisible();
+});
