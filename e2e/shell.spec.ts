@@ -42,9 +42,33 @@ test('the login screen names the client app the user signs in to, and keeps the 
   await expect(page).toHaveURL(/\/auth\/login\?/);
   await expect(page.getByText('Signing in to Account Area')).toBeVisible();
   const query = new URL(page.url()).search;
-  await page.goto(`/auth/auth/sign-up${query}`);
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/auth/register');
+  await page.goto(`/auth/auth/recover-password${query}`);
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/auth/recover-password');
   expect(new URL(page.url()).search).toBe(query);
-  await expect(page).toHaveTitle('Register');
+  await expect(page).toHaveTitle('Forgot Password');
   await expect(page.getByText('Signing in to Account Area')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login screen still paints: it is prerendered', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page).toHaveTitle('Log In');
+    await expect(page.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
+    await expect(page.getByRole('link', { name: "Can't Log In or Register?" })).toBeVisible();
+  });
+});
+
+test('the prerendered login screen hydrates without a mismatch', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/demo/');
+  await page.getByRole('link', { name: /Account Area/ }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByText('Signing in to Account Area')).toBeVisible();
+  expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
 });

@@ -1,6 +1,7 @@
 /** The browser entry: picks the language (and loads the fixture recorder when asked), then mounts the app into #root. */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { currentLanguage, DEFAULT_LANGUAGE } from './core/messages.ts';
 import { App } from './ui/app.tsx';
 import { startLanguage } from './ui/language-preference.ts';
 import { startRecorderIfAsked } from './recorder/recorder-switch.ts';
@@ -10,10 +11,17 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // Rendering after the catalogue is in place spares German readers a flash of English; English needs no wait.
 // A recording tab also waits for the fixture recorder, so it sees the very first request.
-void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() =>
-  createRoot(root).render(
+void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() => {
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // The first screen arrives prerendered in English (scripts/prerender.ts): hydrate it; in another language, render afresh.
+  if (root.hasChildNodes() && currentLanguage() === DEFAULT_LANGUAGE) {
+    hydrateRoot(root, app);
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+});

@@ -7,15 +7,21 @@ import { WEB_APP_CSP } from './security-headers.ts';
 /** Hashed assets never change under one name, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The first screen's address and the file holding its prerendered page (scripts/prerender.ts). */
+const PRERENDERED = { path: '/auth/login', file: 'login.html' };
+
 /**
  * Serves the built web app under /auth/: hashed assets with long-lived caching, and index.html (never cached)
- * for every client route, so a reload on /auth/mfa/totp works.
+ * for every client route, so a reload on /auth/mfa/totp works. The first screen gets its prerendered page,
+ * which paints before the scripts run.
  */
 export function webAppRoutes(distDir: string) {
   return async (app: FastifyInstance) => {
     const indexFile = path.join(distDir, 'index.html');
+    const prerenderedFile = path.join(distDir, PRERENDERED.file);
     const built = fs.existsSync(indexFile);
-    const sendIndex = (reply: FastifyReply) => {
+    const hasPrerendered = fs.existsSync(prerenderedFile);
+    const sendIndex = (reply: FastifyReply, pathName = '') => {
       if (!built) {
         return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
@@ -23,7 +29,7 @@ export function webAppRoutes(distDir: string) {
         .header('content-security-policy', WEB_APP_CSP)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(indexFile));
+        .send(fs.createReadStream(hasPrerendered && pathName === PRERENDERED.path ? prerenderedFile : indexFile));
     };
     if (built) {
       await app.register(fastifyStatic, {
@@ -36,7 +42,7 @@ export function webAppRoutes(distDir: string) {
           const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', isHashed ? IMMUTABLE : 'public, max-age=3600');
         },
-        allowedPath: (pathName) => pathName !== '/index.html',
+        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${PRERENDERED.file}`,
       });
     }
     app.get('/', (_request, reply) => reply.redirect('/auth/login'));
@@ -45,7 +51,7 @@ export function webAppRoutes(distDir: string) {
     app.setNotFoundHandler((request, reply) => {
       const pathName = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && pathName.startsWith('/auth/') && !pathName.startsWith('/auth/assets/');
-      if (isPage) return sendIndex(reply);
+      if (isPage) return sendIndex(reply, pathName);
       return reply.code(404).send({ error_code: 'request.not_found', error_message: 'There is nothing at this address.' });
     });
   };

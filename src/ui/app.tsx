@@ -35,11 +35,17 @@ function RouteRedirectView({ redirect, params = {} }: { redirect: RouteRedirect;
   );
 }
 
+/** Props of the app. */
+export interface AppProps {
+  /** The address to render at when there is no browser (prerendering at build time). */
+  ssrPath?: string;
+}
+
 /** The whole web app. */
-export function App() {
+export function App({ ssrPath }: AppProps) {
   return (
     <Provider>
-      <Router base={config.basePath}>
+      <Router base={config.basePath} ssrPath={ssrPath}>
         <Switch>
           <Route path="/">
             <RouteRedirectView redirect={routeTable.root} />

@@ -40,5 +40,6 @@ export function chooseLanguage(language: string): Promise<void> {
 
 /** The current language; the component re-renders when it changes. */
 export function useLanguage(): string {
-  return useSyncExternalStore(onLanguageChange, currentLanguage);
+  // The prerendered login screen is English, as is the language at the start of hydration (src/main.tsx).
+  return useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
 }

@@ -35,6 +35,22 @@ describe('serving the web app under /auth/', () => {
     },
   );
 
+  it('answers the login address with the login screen already drawn, so it paints before the scripts run', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/auth/login?client_id=x' });
+    expect(response.body).toContain('<title>Log In</title>');
+    expect(response.body).toMatch(/<div id="root"><div class="page">.*<h1 class="headline">Log in to proceed<\/h1>/s);
+  });
+
+  it.each(['/auth/register', '/auth/no/such/page', '/auth/login/extra'])('answers %s with the empty page, not the login screen', async (url) => {
+    const response = await server.app.inject({ method: 'GET', url });
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('does not serve the prerendered page as a file of its own', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/auth/login.html' });
+    expect(response.body).not.toContain('Log in to proceed');
+  });
+
   it('serves hashed assets with long-lived immutable caching', async () => {
     const asset = fs.readdirSync(ASSETS).find((name) => name.endsWith('.js'));
     const response = await server.app.inject({ method: 'GET', url: `/auth/assets/${asset}` });
