@@ -1,19 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** The web app's policy: scripts and styles only from this origin, never framed, nothing inline or eval'd. */
-export const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The web app's policy: scripts and styles only from this origin, never framed, nothing inline or
+ * eval'd, except the inline styles whose hashes are given (the prerendered page's own stylesheet).
+ */
+export function webAppCsp(styleHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes].join(' '),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of pages with no inline style. */
+export const WEB_APP_CSP = webAppCsp();
 
 /** Headers every response carries; the CSP itself is set by each page's handler. */
 export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {

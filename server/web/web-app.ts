@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { WEB_APP_CSP } from './security-headers.ts';
+import { inlineStyleHashes } from './inline-styles.ts';
+import { WEB_APP_CSP, webAppCsp } from './security-headers.ts';
 
 /** Hashed assets never change under one name, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,15 +22,18 @@ export function webAppRoutes(distDir: string) {
     const prerenderedFile = path.join(distDir, PRERENDERED.file);
     const built = fs.existsSync(indexFile);
     const hasPrerendered = fs.existsSync(prerenderedFile);
+    // Read once: the build does not change under a running server.
+    const prerenderedCsp = hasPrerendered ? webAppCsp(inlineStyleHashes(fs.readFileSync(prerenderedFile, 'utf8'))) : WEB_APP_CSP;
     const sendIndex = (reply: FastifyReply, pathName = '') => {
+      const prerendered = hasPrerendered && pathName === PRERENDERED.path;
       if (!built) {
         return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
       return reply
-        .header('content-security-policy', WEB_APP_CSP)
+        .header('content-security-policy', prerendered ? prerenderedCsp : WEB_APP_CSP)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(hasPrerendered && pathName === PRERENDERED.path ? prerenderedFile : indexFile));
+        .send(fs.createReadStream(prerendered ? prerenderedFile : indexFile));
     };
     if (built) {
       await app.register(fastifyStatic, {

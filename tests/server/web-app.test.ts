@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,18 @@ describe('serving the web app under /auth/', () => {
     const response = await server.app.inject({ method: 'GET', url: '/auth/login?client_id=x' });
     expect(response.body).toContain('<title>Log In</title>');
     expect(response.body).toMatch(/<div id="root"><div class="page">.*<h1 class="headline">Log in to proceed<\/h1>/s);
+  });
+
+  it('allows the login page its inlined stylesheet by hash, and no other inline style', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/auth/login' });
+    const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1];
+    expect(style).toBeDefined();
+    const hash = crypto.createHash('sha256').update(style ?? '').digest('base64');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/unsafe-(eval|inline)/);
+    const other = await server.app.inject({ method: 'GET', url: '/auth/register' });
+    expect(String(other.headers['content-security-policy'])).toContain("style-src 'self';");
   });
 
   it.each(['/auth/register', '/auth/no/such/page', '/auth/login/extra'])('answers %s with the empty page, not the login screen', async (url) => {
