@@ -3,9 +3,16 @@
  * history behind it), the error page for unknown addresses, legacy addresses, and the name of the
  * client app the user signs in to.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const USER_GUIDE = 'https://support.example.com/sso/user-guide';
+
+/** Opens the login screen as a client app sends users there. */
+async function openLoginScreen(page: Page): Promise<void> {
+  await page.goto('/demo/');
+  await page.getByRole('link', { name: /Account Area/ }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+}
 
 test('the help button links to the user guide in a new tab', async ({ page }) => {
   await page.goto('/auth/no-such-page');
@@ -71,4 +78,16 @@ test('the prerendered login screen hydrates without a mismatch', async ({ page }
   await expect(page.getByLabel('Email')).toBeVisible();
   await expect(page.getByText('Signing in to Account Area')).toBeVisible();
   expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
+});
+
+test('a screen whose part of the app cannot be downloaded shows the error page with a retry that works', async ({ page }) => {
+  await openLoginScreen(page);
+  await page.route(/\/auth\/assets\/password-recovery-[^/]+\.js$/, (route) => route.abort());
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('alert')).toContainText('A part of this page could not be loaded');
+  await expect(page).toHaveTitle('Error');
+  await page.unroute(/\/auth\/assets\/password-recovery-[^/]+\.js$/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveTitle('Forgot Password');
+  await expect(page.getByLabel('Email')).toBeVisible();
 });

@@ -1,6 +1,7 @@
 /**
  * A routed step: shows it at once when its flow file is at hand, else fetches the file first. A file
- * that cannot be fetched shows the error step with a button that tries the download again.
+ * that cannot be fetched shows the error step with a button that tries again by reloading the page:
+ * browsers remember a failed module download, so only a fresh page fetches it anew.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { config } from '../config.ts';
@@ -19,10 +20,10 @@ export interface LoadedStepProps {
   params?: Readonly<Record<string, string | undefined>>;
 }
 
-type Loading = { id: string; attempt: number; step?: Step; failed?: boolean };
+type Loading = { id: string; step?: Step; failed?: boolean };
 
 /** The error step's frame with a retry of the download. */
-function LoadFailure({ onRetry }: { onRetry: () => void }) {
+function LoadFailure() {
   const error = stepRegistry.get(config.errorStep);
   useEffect(() => {
     document.title = error.title;
@@ -33,7 +34,7 @@ function LoadFailure({ onRetry }: { onRetry: () => void }) {
       <p className="body alert" role="alert">
         {t('error.chunkLoad')}
       </p>
-      <button type="button" className="button" onClick={onRetry}>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
         {t('error.retry')}
       </button>
     </PageLayout>
@@ -43,25 +44,24 @@ function LoadFailure({ onRetry }: { onRetry: () => void }) {
 /** Renders step `id`, loading its flow file when needed. */
 export function LoadedStep({ id, title, params }: LoadedStepProps) {
   const ready = stepRegistry.loaded(id);
-  const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState<Loading>();
   useEffect(() => {
     if (ready) return;
     let current = true;
     stepRegistry.load(id).then(
-      (step) => current && setLoading({ id, attempt, step }),
-      () => current && setLoading({ id, attempt, failed: true }),
+      (step) => current && setLoading({ id, step }),
+      () => current && setLoading({ id, failed: true }),
     );
     return () => {
       current = false;
     };
-  }, [id, ready, attempt]);
-  const settled = loading?.id === id && loading.attempt === attempt ? loading : undefined;
+  }, [id, ready]);
+  const settled = loading?.id === id ? loading : undefined;
   const found = ready ?? settled?.step;
   // One object per step and title: the step's effects (its entry call) key on it.
   const step = useMemo(() => (found && title && title !== found.title ? { ...found, title } : found), [found, title]);
   if (step) return <StepView key={step.id} step={step} params={params} />;
-  if (settled?.failed) return <LoadFailure onRetry={() => setAttempt((count) => count + 1)} />;
+  if (settled?.failed) return <LoadFailure />;
   return (
     <PageLayout>
       <Spinner />
