@@ -27,9 +27,9 @@ import { watchScreens } from './screen-watch.ts';
 /** Values the record CLI names before typing them (placeholder -> value), set on `window` by its init script. */
 type HintedWindow = Window & { ssoRecorderHints?: Record<string, string> };
 
-const steps = [...stepRegistry.steps.values()];
-const routeOf = createRouteOf(steps, config.basePath, stepRegistry.get(config.notFoundStep).route);
-const stepAt = (route: string) => steps.find((step) => step.route === route);
+const routeOf = createRouteOf([...stepRegistry.steps.values()], config.basePath, stepRegistry.get(config.notFoundStep).route);
+// Looked up live: a flow file loads when its first step shows, and only then does the step say which fields it encrypts.
+const stepAt = (route: string) => [...stepRegistry.steps.values()].find((step) => step.route === route);
 
 /** The page's path and query, without the switch that turned the recorder on. */
 function here(): FixtureLocation {

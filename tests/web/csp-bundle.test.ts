@@ -52,4 +52,11 @@ describe('dist/web bundle', () => {
     expect(html).toMatch(/src="\/auth\/assets\//);
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
   });
+
+  it('prerenders the login page with its markup and no inline script', () => {
+    const html = readFileSync(join(dist, 'login.html'), 'utf8');
+    expect(html).toMatch(/<div id="root"><div class="page">/);
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    expect(html).not.toMatch(/\son[a-z]+="/);
+  });
 });
