@@ -15,7 +15,7 @@ import type { FlowDefinition, Step, ValueSources } from '../../src/core/flow-typ
 import { stepRegistry } from '../../src/core/flows.ts';
 import { hasMessage } from '../../src/core/messages.ts';
 import { sourceList } from '../../src/core/value-sources.ts';
-import { formSchema, loadFormAssets } from '../../src/ui/form-registry.ts';
+import { loadFormAssets, loadFormSchema } from '../../src/ui/form-registry.ts';
 import { loadEveryFlow } from './support/every-flow.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -105,9 +105,14 @@ describe('steps', () => {
   );
 });
 
+// Form schemas after the first screen's are chunks too; these tests read every one.
+const formSchemas = new Map(
+  await Promise.all(steps.flatMap((step) => (step.form ? [step.form.schema] : [])).map(async (file) => [file, await loadFormSchema(file)] as const)),
+);
+
 /** The properties of a step's form schema. */
 function formFields(step: Step): string[] {
-  return step.form ? Object.keys((formSchema(step.form.schema).properties ?? {}) as object) : [];
+  return step.form ? Object.keys((formSchemas.get(step.form.schema)?.properties ?? {}) as object) : [];
 }
 
 /** Every value source of a step (prefills and link queries) with the kind and name it reads. */
