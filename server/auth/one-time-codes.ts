@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { LIMITS } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
-/** What a one-time code is for; codes of one purpose never unlock another. */
-export type CodePurpose = 'password_reset';
+/** What a one-time code is for (a reset, a second factor at sign-in, a phone being set up); codes of one purpose never unlock another. */
+export type CodePurpose = 'password_reset' | 'mfa_email' | 'mfa_sms' | 'mfa_sms_setup';
 
 /** Six digits from a CSPRNG, the one shape of every emailed code. */
 export function newSixDigitCode(): string {
