@@ -77,9 +77,9 @@ async function verifyTotp(context: ApiContext, factor: MfaFactor, code: string, 
   if (!factor.secretSealed) throw new ApiError('code.invalid');
   if (await totpResting(context.db, factor.id, now, LIMITS.TOTP_MAX_FAILURES, LIMITS.TOTP_LOCKOUT)) throw new ApiError('mfa.totp_resting');
   const step = matchTotpStep(context.box.open(factor.secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
-  if (step !== undefined && (await claimTotpStep(context.db, factor.id, step))) return;
-  await recordTotpFailure(context.db, factor.id, now, LIMITS.TOTP_LOCKOUT);
-  throw new ApiError('code.invalid');
+  // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
+  if (step === undefined) await recordTotpFailure(context.db, factor.id, now, LIMITS.TOTP_LOCKOUT);
+  if (step === undefined || !(await claimTotpStep(context.db, factor.id, step))) throw new ApiError('code.invalid');
 }
 
 /** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */
