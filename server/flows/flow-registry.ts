@@ -107,15 +107,28 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
     for (const [id, step] of Object.entries(flow.steps)) {
       for (const challenge of step.challenges ?? []) challenges.add(challenge);
       const stepChallenges = [...(step.challenges ?? []), ...(step.admits ?? [])];
-      // A variant naming one of the step's challenges is admitted only there (its form differs from the others').
-      const variantChallenges = (when: { challenge?: string }) =>
-        when.challenge !== undefined && stepChallenges.includes(when.challenge) ? [when.challenge] : stepChallenges;
+      // Variants apply together, in order; at each challenge a variant's call carries the form the variants give there.
+      const variants = step.variants ?? [];
+      // A variant naming an answer the transaction never rests at (RESEND_OTP) applies at every challenge of the step.
+      const appliesAt = (variant: { when: { challenge?: string } }, challenge: string) =>
+        variant.when.challenge === undefined || !stepChallenges.includes(variant.when.challenge) || variant.when.challenge === challenge;
+      const at = (challenge: string) => variants.filter((variant) => appliesAt(variant, challenge));
+      const formAt = (challenge: string) => at(challenge).reduce<FlowForm | undefined>((form, variant) => variant.form ?? form, step.form);
+      const variantCalls = variants.flatMap((variant) =>
+        stepChallenges
+          .filter((challenge) => appliesAt(variant, challenge))
+          .map((challenge) => ({
+            call: variant.call ?? at(challenge).reduce<FlowCall | undefined>((call, other) => other.call ?? call, step.call),
+            form: formAt(challenge),
+            admitted: [challenge],
+          })),
+      );
       // A step's entry call and its actions send no form; only its `call` (or a variant's) carries a form's payload.
       const calls: { call: FlowCall | undefined; form: FlowForm | undefined; admitted: string[] }[] = [
         { call: step.init, form: undefined, admitted: stepChallenges },
         { call: step.call, form: step.form, admitted: stepChallenges },
         ...(step.actions ?? []).map((action) => ({ call: action.call, form: undefined, admitted: stepChallenges })),
-        ...(step.variants ?? []).map((variant) => ({ call: variant.call ?? step.call, form: variant.form ?? step.form, admitted: variantChallenges(variant.when) })),
+        ...variantCalls,
       ];
       for (const { call, form, admitted } of calls) {
         if (!call) continue;

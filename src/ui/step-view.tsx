@@ -15,6 +15,7 @@ import { currentLanguage, t, type MessageParams } from '../core/messages.ts';
 import { readPath } from '../core/read-path.ts';
 import { buildStepPath } from '../core/routes.ts';
 import { stepLinkHref } from '../core/step-links.ts';
+import { applyVariant, variantKey } from '../core/step-variants.ts';
 import { resolveValues } from '../core/value-sources.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
@@ -23,8 +24,10 @@ import { useLanguage } from './language-preference.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
+import { StepActionList } from './step-action-list.tsx';
 import { StepLinkList } from './step-link-list.tsx';
-import { useStepFlow } from './use-step-flow.ts';
+import { panelRegistry } from './panels/registry.ts';
+import { useStepFlow, type StepFlow } from './use-step-flow.ts';
 
 /** Props of a step view. */
 export interface StepViewProps {
@@ -54,9 +57,19 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
   return values;
 }
 
-/** Renders `step` with its flow state. */
+/**
+ * Renders `step` with its flow state, as the variant the answer that led here picks. A change of variant (setting up
+ * a factor, then its phone number) starts a fresh form.
+ */
 export function StepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
+  const response = flow.context?.response;
+  const shown = applyVariant(step, response, config.featureFlagDefaults);
+  return <StepScreen key={variantKey(step, response, config.featureFlagDefaults)} step={shown} params={params} flow={flow} />;
+}
+
+/** One step's screen: words, panel, form, actions and links. */
+function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) {
   // Re-render every text of the step when the user switches language.
   useLanguage();
   const submitted = useAtomValue(submittedValuesAtom)[step.flowId];
@@ -79,10 +92,11 @@ export function StepView({ step, params }: StepViewProps) {
   });
   // A screen with no form, no onward link and no navigation is a dead end: offer a way back.
   const backToAppUrl = step.backToApp ? readPath(flow.context?.response, step.backToApp.navigate) : undefined;
-  const messageScreen = !step.form && !step.navigate && !backToAppUrl && links.length === 0;
+  const messageScreen = !step.form && !step.navigate && !backToAppUrl && links.length === 0 && !step.actions?.length;
   // A step without a form is a message screen: a failure passed to it is its message.
   const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
+  const Panel = step.panel ? panelRegistry[step.panel] : undefined;
 
   useEffect(() => {
     document.title = step.title;
@@ -106,6 +120,11 @@ export function StepView({ step, params }: StepViewProps) {
           {error}
         </div>
       ) : null}
+      {Panel && !flow.entering ? (
+        <Suspense fallback={<Spinner />}>
+          <Panel parameters={parameters} />
+        </Suspense>
+      ) : null}
       {step.form && !flow.entering ? (
         <StepForm
           form={step.form}
@@ -123,6 +142,9 @@ export function StepView({ step, params }: StepViewProps) {
         </Suspense>
       ) : null}
       {step.backToApp ? <BackToAppButton backToApp={step.backToApp} response={flow.context?.response} /> : null}
+      {step.actions?.length && !flow.entering ? (
+        <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
+      ) : null}
       {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} /> : null}
       {messageScreen ? (
         <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>

@@ -15,7 +15,7 @@ import type { FlowDefinition, Step, ValueSources } from '../../src/core/flow-typ
 import { stepRegistry } from '../../src/core/flows.ts';
 import { hasMessage } from '../../src/core/messages.ts';
 import { sourceList } from '../../src/core/value-sources.ts';
-import { formSchema, loadFormAssets } from '../../src/ui/form-registry.ts';
+import { loadFormAssets } from '../../src/ui/form-registry.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const flowFiles = readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json'));
@@ -102,9 +102,11 @@ describe('steps', () => {
   );
 });
 
-/** The properties of a step's form schema. */
+/** The properties of a step's form schema (read from schemas/forms/, as the schema chunks are). */
 function formFields(step: Step): string[] {
-  return step.form ? Object.keys((formSchema(step.form.schema).properties ?? {}) as object) : [];
+  if (!step.form) return [];
+  const schema = JSON.parse(readFileSync(new URL(`../../schemas/forms/${step.form.schema}`, import.meta.url), 'utf8')) as { properties?: object };
+  return Object.keys(schema.properties ?? {});
 }
 
 /** Every value source of a step (prefills and link queries) with the kind and name it reads. */
