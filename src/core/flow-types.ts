@@ -160,6 +160,8 @@ export interface StepDefinition {
   next?: readonly NextRule[];
   /** An end screen the app shows by itself; it needs no link in or out. */
   terminal?: boolean;
+  /** Set by the build on the steps of an on-demand flow until their chunk arrives (StepRegistry.complete). */
+  stub?: boolean;
 }
 
 /** A step together with its id and the flow it belongs to. */
@@ -172,6 +174,10 @@ export interface Step extends StepDefinition {
 export interface FlowDefinition {
   id: string;
   description?: string;
+  /** `on-demand`: the flow's steps load when one of them first shows, not with the login screen. */
+  loading?: 'on-demand';
+  /** Set by the build on an on-demand flow's chunk: the English texts only its steps name. */
+  messages?: Readonly<Record<string, string>>;
   steps: Record<string, StepDefinition>;
 }
 

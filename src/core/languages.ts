@@ -3,7 +3,7 @@
  * demand as a chunk of its own, so the login page carries only English. Adding a catalogue file
  * adds the language; no code changes.
  */
-import { activateCatalogue, builtInCatalogue, currentLanguage, DEFAULT_LANGUAGE, type Catalogue } from './messages.ts';
+import { activateCatalogue, addBuiltInMessages, builtInCatalogue, currentLanguage, DEFAULT_LANGUAGE, type Catalogue } from './messages.ts';
 
 const loaders = import.meta.glob<Catalogue>(['../../flows/messages/*.json', '!../../flows/messages/en.json'], { import: 'default' });
 const loaderFor = new Map(Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/|\.json$/g, ''), load]));
@@ -41,7 +41,9 @@ export async function loadLanguage(language: string): Promise<void> {
   const load = loaderFor.get(language);
   if (!load) return;
   try {
-    const catalogue = await load();
+    // The server's English error wordings tell which errors the catalogue may translate (src/core/api-error-text.ts).
+    const [catalogue, apiErrors] = await Promise.all([load(), import('../../flows/messages/en.json?api-errors')]);
+    addBuiltInMessages(apiErrors.default);
     if (ticket === latest) activateCatalogue(language, catalogue);
   } catch {
     // A failed chunk (offline, deploy in progress) leaves the page readable in its current language.

@@ -17,7 +17,7 @@ export const DEFAULT_LANGUAGE = 'en';
 /** The English catalogue, always loaded. */
 export const builtInCatalogue: Catalogue = english;
 
-const source = builtInCatalogue;
+const source: Record<string, string> = { ...builtInCatalogue };
 let active = { language: DEFAULT_LANGUAGE, messages: source };
 const listeners = new Set<() => void>();
 
@@ -36,6 +36,11 @@ export function activateCatalogue(language: string, catalogue: Catalogue): void 
 export function onLanguageChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Adds English texts that arrived with an on-demand flow's chunk (the first download leaves them out). */
+export function addBuiltInMessages(messages: Catalogue): void {
+  Object.assign(source, messages);
 }
 
 /** Whether the catalogues have a text for `key` (English is the source of truth). */

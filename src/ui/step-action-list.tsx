@@ -35,3 +35,5 @@ export function StepActionList({ actions, ...rest }: Omit<ActionProps, 'action'>
     </div>
   );
 }
+
+export default StepActionList;

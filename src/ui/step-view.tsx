@@ -24,7 +24,6 @@ import { useLanguage } from './language-preference.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
-import { StepActionList } from './step-action-list.tsx';
 import { StepLinkList } from './step-link-list.tsx';
 import { panelRegistry } from './panels/registry.ts';
 import { useStepFlow, type StepFlow } from './use-step-flow.ts';
@@ -36,8 +35,9 @@ export interface StepViewProps {
   params?: Readonly<Record<string, string | undefined>>;
 }
 
-// Only the few steps that show a document load it.
+// Only the few steps that show a document, or have actions, load them.
 const StepDocument = lazy(() => import('./step-document.tsx'));
+const StepActionList = lazy(() => import('./step-action-list.tsx'));
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -57,11 +57,44 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
   return values;
 }
 
-/**
- * Renders `step` with its flow state, as the variant the answer that led here picks. A change of variant (setting up
- * a factor, then its phone number) starts a fresh form.
- */
+/** The full step for `step`: at once, or once an on-demand flow's chunk has arrived (a failure goes to the error boundary). */
+function useCompleteStep(step: Step): Step | undefined {
+  const [loaded, setLoaded] = useState<Step | undefined>();
+  const [failure, setFailure] = useState<Error | undefined>();
+  useEffect(() => {
+    if (!step.stub) return undefined;
+    let current = true;
+    stepRegistry.complete(step).then(
+      (full) => current && setLoaded(full),
+      (error: unknown) => current && setFailure(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      current = false;
+    };
+  }, [step]);
+  if (failure) throw failure;
+  if (!step.stub) return step;
+  return loaded?.id === step.id ? loaded : undefined;
+}
+
+/** Renders `step`, fetching its flow first when the step is a stub of an on-demand flow. */
 export function StepView({ step, params }: StepViewProps) {
+  const full = useCompleteStep(step);
+  if (!full) {
+    return (
+      <PageLayout>
+        <Spinner />
+      </PageLayout>
+    );
+  }
+  return <LoadedStepView step={full} params={params} />;
+}
+
+/**
+ * Renders a full step with its flow state, as the variants the answer that led here picks. A change of variant
+ * (setting up a factor, then its phone number) starts a fresh form.
+ */
+function LoadedStepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
   const response = flow.context?.response;
   const shown = applyVariant(step, response, config.featureFlagDefaults);
@@ -143,7 +176,9 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
       ) : null}
       {step.backToApp ? <BackToAppButton backToApp={step.backToApp} response={flow.context?.response} /> : null}
       {step.actions?.length && !flow.entering ? (
-        <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
+        <Suspense fallback={null}>
+          <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
+        </Suspense>
       ) : null}
       {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} /> : null}
       {messageScreen ? (

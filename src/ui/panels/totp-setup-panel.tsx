@@ -25,7 +25,7 @@ export function TotpSetupPanel({ parameters }: PanelProps) {
   const account = text(parameters?.account);
   const issuer = text(parameters?.issuer);
   return (
-    <section className="totp-setup" aria-label={t('mfaTotpSetup.headline')}>
+    <section className="totp-setup">
       <QrCode text={uri} label={t('mfaTotpSetup.qr')} />
       <div className="totp-details">
         <p className="totp-key-label">{t('mfaTotpSetup.key')}</p>
