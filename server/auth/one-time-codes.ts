@@ -33,6 +33,15 @@ export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
       return result.rows[0]?.n ?? 0;
     },
 
+    /** Whether a code of `purpose` issued to the user can still be redeemed. */
+    async hasLive(userId: string, purpose: CodePurpose, now: Date): Promise<boolean> {
+      const result = await db.query<{ n: number }>(
+        'select count(*)::int as n from one_time_codes where user_id = $1 and purpose = $2 and consumed_at is null and expires_at > $3',
+        [userId, purpose, now],
+      );
+      return (result.rows[0]?.n ?? 0) > 0;
+    },
+
     /** Issues a new code; earlier live codes stay valid (a late email still works) and the failure count restarts. */
     async issue(userId: string, purpose: CodePurpose, now: Date): Promise<string> {
       const code = newSixDigitCode();

@@ -47,9 +47,11 @@ export async function sendFactorCode(context: ApiContext, factor: MfaFactor, set
   const channel: CodeChannel = factor.kind === 'sms' ? 'sms' : 'email';
   const now = new Date(context.clock());
   const { to, masked } = await destinationOf(context, factor);
-  const claim = await claimDelivery(context.db, { userId: factor.userId, channel, destination: masked, now, cooldownSeconds: LIMITS.MFA_RESEND_COOLDOWN });
-  if (!claim.granted) return codeParameters(claim.delivery, progress);
   const purpose = codePurpose(progress);
+  // While the cooldown runs the last code stays the one to enter, unless it is used up (a sign-in that just finished).
+  const force = !(await context.codes.hasLive(factor.userId, purpose, now));
+  const claim = await claimDelivery(context.db, { userId: factor.userId, channel, destination: masked, now, cooldownSeconds: LIMITS.MFA_RESEND_COOLDOWN, force });
+  if (!claim.granted) return codeParameters(claim.delivery, progress);
   if ((await context.codes.issuedSince(factor.userId, purpose, new Date(now.getTime() - HOUR_MS))) >= LIMITS.MFA_CODES_PER_HOUR) {
     return codeParameters(claim.delivery, progress);
   }

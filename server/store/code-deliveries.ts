@@ -14,12 +14,13 @@ const secondsUntil = (at: Date, now: Date) => Math.max(0, Math.ceil((at.getTime(
 
 /**
  * Claims the right to send a code by `channel`, atomically: it is granted only once the last send's cooldown has
- * passed (or for the first send), so two quick clicks or two browsers send one code. Returns whether it was granted
+ * passed (or for the first send, or when `force`d because no live code is left), so two quick clicks or two
+ * browsers send one code. Returns whether it was granted
  * and the delivery the screen shows (the new one, or the last one while the cooldown runs).
  */
 export async function claimDelivery(
   db: Queryable,
-  input: { userId: string; channel: CodeChannel; destination: string; now: Date; cooldownSeconds: number },
+  input: { userId: string; channel: CodeChannel; destination: string; now: Date; cooldownSeconds: number; force?: boolean },
 ): Promise<{ granted: boolean; delivery: CodeDelivery }> {
   const { userId, channel, destination, now } = input;
   const next = new Date(now.getTime() + input.cooldownSeconds * 1000);
@@ -27,8 +28,8 @@ export async function claimDelivery(
     `insert into mfa_code_deliveries (user_id, channel, destination, sent_at, resend_available_at) values ($1, $2, $3, $4, $5)
      on conflict (user_id, channel) do update set destination = excluded.destination, sent_at = excluded.sent_at,
        resend_available_at = excluded.resend_available_at
-     where mfa_code_deliveries.resend_available_at <= $4 or mfa_code_deliveries.destination <> excluded.destination`,
-    [userId, channel, destination, now, next],
+     where mfa_code_deliveries.resend_available_at <= $4 or mfa_code_deliveries.destination <> excluded.destination or $6`,
+    [userId, channel, destination, now, next, input.force === true],
   );
   if (claimed.rowCount === 1) return { granted: true, delivery: { destination, sentAt: now, retryAfter: input.cooldownSeconds } };
   const last = await lastDelivery(db, userId, channel, now);
