@@ -98,6 +98,13 @@ function LoadedStepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
   const response = flow.context?.response;
   const shown = applyVariant(step, response, config.featureFlagDefaults);
+  // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
+  useEffect(() => {
+    document.title = shown.title;
+  }, [shown.title]);
+  useEffect(() => {
+    if (shown.events?.view) track(shown.events.view);
+  }, [shown.events?.view]);
   return <StepScreen key={variantKey(step, response, config.featureFlagDefaults)} step={shown} params={params} flow={flow} />;
 }
 
@@ -131,13 +138,6 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
   const Panel = step.panel ? panelRegistry[step.panel] : undefined;
 
-  useEffect(() => {
-    document.title = step.title;
-  }, [step.title]);
-
-  useEffect(() => {
-    if (step.events?.view) track(step.events.view);
-  }, [step.events?.view]);
 
   return (
     <PageLayout>
