@@ -40,6 +40,7 @@ export function mfaSignInRoutes(context: ApiContext) {
       const admitted = await admitMfa(context, request, 'auth/mfa/selection');
       const { sign } = mfaSignIn(admitted);
       const factors = await usableFactors(context, sign.userId);
+      if (factors.length === 0 && !context.config.mfaRequired) throw new ApiError('step.out_of_order');
       const answer =
         factors.length > 0
           ? { challenge: SERVER_CHALLENGES.SELECT_MFA_TYPE, parameters: { availableChoices: await signInChoices(context, sign.userId, factors) } }
@@ -47,7 +48,6 @@ export function mfaSignInRoutes(context: ApiContext) {
               challenge: SERVER_CHALLENGES.MFA_SETUP,
               parameters: { availableChoices: await setupChoices(context, sign.userId), registration: sign.transaction.data.registration === true },
             };
-      if (factors.length === 0 && !context.config.mfaRequired) throw new ApiError('step.out_of_order');
       if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
         throw new ApiError('transaction.missing');
       }
