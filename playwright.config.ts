@@ -27,6 +27,16 @@ const PICKER_DATA_DIR = process.env.E2E_PICKER_DATA_DIR ?? fs.mkdtempSync(path.j
 process.env.E2E_PICKER_PORT = String(PICKER_PORT);
 process.env.E2E_PICKER_DATA_DIR = PICKER_DATA_DIR;
 
+/**
+ * A third server with the product's default: MFA required (MFA_REQUIRED unset), for e2e/mfa.spec.ts. The other two
+ * run with MFA_REQUIRED=false, since their tests are about other flows (sign-in, recovery, registration, invitations,
+ * companies, the fixture replays) and their users have no second factor.
+ */
+const MFA_PORT = Number(process.env.E2E_MFA_PORT ?? PORT + 2000);
+const MFA_DATA_DIR = process.env.E2E_MFA_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-mfa-'));
+process.env.E2E_MFA_PORT = String(MFA_PORT);
+process.env.E2E_MFA_DATA_DIR = MFA_DATA_DIR;
+
 /** How the e2e servers are started; each gets its own port, data dir and flags. */
 function server(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
   const url = `http://localhost:${port}`;
@@ -55,5 +65,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: [server(PORT, DATA_DIR), server(PICKER_PORT, PICKER_DATA_DIR, { FEATURE_FLAGS_FILE: 'e2e/company-picker-flags.json' })],
+  webServer: [
+    server(PORT, DATA_DIR, { MFA_REQUIRED: 'false' }),
+    server(PICKER_PORT, PICKER_DATA_DIR, { MFA_REQUIRED: 'false', FEATURE_FLAGS_FILE: 'e2e/company-picker-flags.json' }),
+    server(MFA_PORT, MFA_DATA_DIR),
+  ],
 });

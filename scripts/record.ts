@@ -64,7 +64,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const walk = loadWalk(walkPath);
-  return withLiveBrowser(options, async (server, browser) => {
+  // The recorded walks go through flows without a second factor, as the e2e server that replays them does.
+  return withLiveBrowser({ ...options, env: { MFA_REQUIRED: 'false' } }, async (server, browser) => {
     const email = uniqueEmail('recorded');
     await createFixtureUser(server.dataDir, walk, email);
     const page = await (await browser.newContext({ baseURL: server.origin })).newPage();

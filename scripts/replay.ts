@@ -32,7 +32,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${name} cannot be replayed against a live server: ${fixture.reason ?? 'no reason given'}\n`);
     return 2;
   }
-  return withLiveBrowser(options, async (server, browser) => {
+  // The recorded walks go through flows without a second factor, as the e2e server that replays them does.
+  return withLiveBrowser({ ...options, env: { MFA_REQUIRED: 'false' } }, async (server, browser) => {
     try {
       const email = uniqueEmail(name);
       await createFixtureUser(server.dataDir, fixture, email);

@@ -15,6 +15,7 @@ import { adminCli, latestCode, type LiveServer } from './fixtures/live-server.ts
 import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
 import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 import { INVITATION_SCREENS, walkInvitationScreens } from './fixtures/invitation-screens.ts';
+import { MFA_SCREENS, walkMfaScreens } from './fixtures/mfa-screens.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -38,6 +39,7 @@ const SCREENS = {
   'register-verification': 'One step away: where and when the code went, and the countdown to a new one',
   'register-success': 'Congratulations, with the way back to the client app',
   'register-update': 'Completing an account an operator pre-registered',
+  ...MFA_SCREENS,
   redirect: 'On the way back to the client app',
   error: 'An app that is not registered',
   'not-found': 'A path no screen owns',
@@ -223,16 +225,33 @@ function writeGallery(): void {
   writeFileSync(file, `${readme.slice(0, start)}${gallery()}${readme.slice(end + GALLERY_END.length)}`);
 }
 
+/** Saves one screen at one size. */
+async function save(page: Page, name: ScreenName, size: keyof typeof SIZES): Promise<void> {
+  await waitForQuiet(page);
+  const path = join(OUT, `${name}-${size}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  process.stdout.write(`${relative(ROOT, path)}\n`);
+}
+
 async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
+  // The flows before the second factor, on a server where it is not required (their users have none)...
+  await withLiveBrowser({ env: { MFA_REQUIRED: 'false' } }, async (server, browser) => {
+    for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) await walkScreens(browser, server, size, (page, name) => save(page, name, size));
+  });
+  // ...and the second-factor screens on one with the product's default, MFA required.
   await withLiveBrowser({}, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
-      await walkScreens(browser, server, size, async (page, name) => {
-        await waitForQuiet(page);
-        const path = join(OUT, `${name}-${size}.png`);
-        await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-        process.stdout.write(`${relative(ROOT, path)}\n`);
-      });
+      const contexts: BrowserContext[] = [];
+      const fresh = async () => {
+        const context = await browser.newContext({ baseURL: server.origin, viewport: SIZES[size] });
+        contexts.push(context);
+        const page = await context.newPage();
+        trackRequests(page);
+        return page;
+      };
+      await walkMfaScreens(server, size, fresh, (page, name) => save(page, name, size));
+      for (const context of contexts) await context.close();
     }
   });
   writeGallery();

@@ -13,14 +13,16 @@ import { createInteractionStart } from './api/interaction-start.ts';
 import { invitationRoutes } from './api/invitation-routes.ts';
 import { companyRoutes } from './api/company-routes.ts';
 import { loginRoutes } from './api/login-routes.ts';
+import { mfaSetupRoutes } from './api/mfa-setup-routes.ts';
+import { mfaSignInRoutes } from './api/mfa-sign-in-routes.ts';
 import { newPasswordRoutes } from './api/new-password-routes.ts';
 import { passwordResetRoutes } from './api/password-reset-routes.ts';
 import { createLoginThrottle } from './auth/lockout.ts';
 import { createOneTimeCodes } from './auth/one-time-codes.ts';
 import { loadPasswordPolicy } from './auth/password-policy.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
 import { outboxRoutes } from './mail/outbox-routes.ts';
-import { pendingRoutes } from './api/pending-routes.ts';
 import { profileAttributesRoutes } from './api/profile-attributes-routes.ts';
 import { registerRoutes } from './api/register-routes.ts';
 import { registerUserinfoRoutes } from './api/register-userinfo-routes.ts';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   webDir?: string;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Replaces the configured SMS sender (tests). */
+  sms?: SmsSender;
   /** Overrides flags read from the flag file (tests). */
   flags?: Partial<FlagValues>;
 }
@@ -84,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     flows,
     provider,
     mailer: deps.mailer ?? createMailer({ config, db }),
+    sms: deps.sms ?? createSmsSender({ config, db }),
     codes: createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }),
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
@@ -106,12 +111,13 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       for (const routes of resources) await api.register(routes(context));
       const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
       for (const routes of registration) await api.register(routes(context));
-      await api.register(pendingRoutes());
+      for (const routes of [mfaSetupRoutes, mfaSignInRoutes]) await api.register(routes(context));
     },
     { prefix: API_PREFIX },
   );
   await app.register(serviceRoutes(context));
-  if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes({ db }));
+  // The outbox shows what was not really sent: mail without SMTP_URL, texts without SMS_PROVIDER_URL.
+  if (config.env !== 'production' && (!config.smtpUrl || !config.sms.providerUrl)) await app.register(outboxRoutes({ db }));
   registerOidcRoutes(app, provider);
 
   const demoClients = [];

@@ -62,6 +62,22 @@ export const LIMITS = {
   INVITATION_TTL: 7 * 24 * 3600,
   /** Client info is cached by browsers this long (spec, section 9). */
   CLIENT_INFO_MAX_AGE: 24 * 3600,
+  /** The wait before another second-factor code may be sent by the same channel (the screen counts it down). */
+  MFA_RESEND_COOLDOWN: 60,
+  /** Second-factor codes (email or SMS) sent to one account per hour at most; further requests send nothing. */
+  MFA_CODES_PER_HOUR: 6,
+  /** TOTP (RFC 6238): 30-second steps, 6 digits, SHA-1, as every authenticator app expects. */
+  TOTP_PERIOD: 30,
+  TOTP_DIGITS: 6,
+  /** Steps accepted either side of now, for clock drift between phone and server. */
+  TOTP_WINDOW: 1,
+  /** Bytes of a TOTP secret (160 bits, RFC 4226's recommendation). */
+  TOTP_SECRET_BYTES: 20,
+  /** Wrong authenticator codes allowed before the factor rests for TOTP_LOCKOUT. */
+  TOTP_MAX_FAILURES: 5,
+  TOTP_LOCKOUT: 15 * 60,
+  /** An HTTP SMS provider must answer within this long (ms). */
+  SMS_PROVIDER_TIMEOUT_MS: 5000,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */
@@ -89,7 +105,14 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The JSON file of feature flags the server enforces (and serves to the browser in development). */
   readonly featureFlagsFile: string | undefined;
+  /** Every user must have a second factor: one without sets one up at the next sign-in. On by default (payments). */
+  readonly mfaRequired: boolean;
+  /** An HTTP SMS provider (POST JSON { from, to, text } with a bearer token); without it, SMS land in the dev outbox. */
+  readonly sms: { readonly providerUrl: string | undefined; readonly providerToken: string | undefined; readonly sender: string };
 }
+
+/** The product's name, the first half of an authenticator app entry's issuer. */
+export const PRODUCT_NAME = 'Payments Network';
 
 /** Thrown for a bad environment variable; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -173,6 +196,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl === undefined && mode === 'production') throw new ConfigError('SMTP_URL is required in production (the dev outbox is for development only)');
   const mailFrom = env.MAIL_FROM ?? 'Payments Network Sign-In <no-reply@localhost>';
   if (!/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) throw new ConfigError(`MAIL_FROM must be an email address, optionally with a name (got "${mailFrom}")`);
+  const smsProviderUrl = env.SMS_PROVIDER_URL || undefined;
+  if (smsProviderUrl !== undefined) readUrl('SMS_PROVIDER_URL', smsProviderUrl, mode === 'production' ? ['https:'] : ['http:', 'https:']);
+  const smsProviderToken = env.SMS_PROVIDER_TOKEN || undefined;
+  if (smsProviderUrl !== undefined && smsProviderToken === undefined) throw new ConfigError('SMS_PROVIDER_TOKEN is required with SMS_PROVIDER_URL');
   const gtmId = env.GTM_ID || undefined;
   if (gtmId !== undefined && !/^GTM-[A-Z0-9]+$/.test(gtmId)) throw new ConfigError(`GTM_ID must look like GTM-XXXXXXX (got "${gtmId}")`);
   return {
@@ -189,5 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, mode === 'development'),
     logLevel,
     featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
+    mfaRequired: readBoolean('MFA_REQUIRED', env.MFA_REQUIRED, true),
+    sms: { providerUrl: smsProviderUrl, providerToken: smsProviderToken, sender: env.SMS_SENDER || 'PaymentsSSO' },
   };
 }

@@ -4,12 +4,12 @@
  * field has a label key (else it shows the schema's English title in every language).
  */
 import { useOneOf } from './problem.ts';
-import { formFields, isHiddenField, stepEntries } from './step-index.ts';
+import { formEntries, formFields, isHiddenField } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
 
 /** Problems with fields a form names but its schema lacks, and visible fields without a label. */
 export function checkFormFields(project: Project): Problem[] {
-  return stepEntries(project.flows).flatMap(({ file, path, step }) => {
+  return formEntries(project.flows).flatMap(({ file, path, step }) => {
     const form = step.form;
     if (!form || !project.formSchemas.has(form.schema)) return [];
     const fields = formFields(step, project.formSchemas);

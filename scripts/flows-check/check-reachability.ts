@@ -3,7 +3,7 @@
  * challenge the server can send, a terminal step or a step the app names (src/config.ts), through
  * next rules, links and guards of reachable steps.
  */
-import { stepEntries } from './step-index.ts';
+import { stepEntries, stepLinks } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
 
 /** The ids of every step reachable from the seeds, following next rules and links. */
@@ -19,7 +19,7 @@ export function reachableSteps(project: Project): Set<string> {
     const step = byId.get(id);
     if (!step || reached.has(id)) continue;
     reached.add(id);
-    queue.push(...(step.next ?? []).map((rule) => rule.go), ...(step.links ?? []).map((link) => link.go), ...(step.guard ? [step.guard.otherwise] : []));
+    queue.push(...(step.next ?? []).map((rule) => rule.go), ...stepLinks(step).map(({ link }) => link.go), ...(step.guard ? [step.guard.otherwise] : []));
   }
   return reached;
 }

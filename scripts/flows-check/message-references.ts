@@ -1,8 +1,9 @@
 /**
  * Every message key a step names, with the JSON path it is named at: headline, body, the form's
- * submit, labels and validation messages, and link labels. The consistency test reads the same list.
+ * submit, labels, choice labels and validation messages, link and action labels, and the same in each
+ * variant. The consistency test reads the same list.
  */
-import type { StepDefinition } from '../../src/core/flow-types.ts';
+import type { StepDefinition, StepVariant } from '../../src/core/flow-types.ts';
 
 /** A message key and where in the step it is named (relative to the step). */
 export interface StepMessageKey {
@@ -21,8 +22,21 @@ export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
     for (const [field, byKeyword] of Object.entries(step.form.messages ?? {})) {
       for (const [keyword, key] of Object.entries(byKeyword)) keys.push({ path: `form.messages.${field}.${keyword}`, key });
     }
+    for (const [field, source] of Object.entries(step.form.choices ?? {})) {
+      for (const [value, key] of Object.entries(source.labels ?? {})) keys.push({ path: `form.choices.${field}.labels.${value}`, key });
+    }
   }
   (step.links ?? []).forEach((link, index) => keys.push({ path: `links[${index}].label`, key: link.label }));
+  (step.actions ?? []).forEach((action, index) => keys.push({ path: `actions[${index}].label`, key: action.label }));
   if (step.backToApp) keys.push({ path: 'backToApp.label', key: step.backToApp.label });
+  (step.variants ?? []).forEach((variant, index) => {
+    for (const { path, key } of stepMessageKeys(variantOnly(variant))) keys.push({ path: `variants[${index}].${path}`, key });
+  });
   return keys;
+}
+
+/** A variant's own keys as a step, so its texts are found the same way. */
+function variantOnly(variant: StepVariant): StepDefinition {
+  const { when: _when, title, ...own } = variant;
+  return { route: '', title: title ?? '', ...own };
 }

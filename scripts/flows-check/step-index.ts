@@ -35,3 +35,24 @@ export function isHiddenField(step: StepDefinition, field: string): boolean {
   const ui = step.form?.ui?.[field];
   return typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:widget'] === 'hidden';
 }
+
+/**
+ * Every form to check: each step's, and each variant's own form (with the call that submits it), at the JSON
+ * path of the variant, so form problems in a variant are reported where they are written.
+ */
+export function formEntries(flows: readonly FlowFile[]): StepEntry[] {
+  return stepEntries(flows).flatMap((entry) => [
+    entry,
+    ...(entry.step.variants ?? []).flatMap((variant, index) =>
+      variant.form ? [{ ...entry, path: `${entry.path}.variants[${index}]`, step: { ...entry.step, form: variant.form, call: variant.call ?? entry.step.call } }] : [],
+    ),
+  ]);
+}
+
+/** The links of a step and of its variants, each with its JSON path relative to the step. */
+export function stepLinks(step: StepDefinition): { at: string; link: NonNullable<StepDefinition['links']>[number] }[] {
+  return [
+    ...(step.links ?? []).map((link, index) => ({ at: `links[${index}]`, link })),
+    ...(step.variants ?? []).flatMap((variant, v) => (variant.links ?? []).map((link, index) => ({ at: `variants[${v}].links[${index}]`, link }))),
+  ];
+}

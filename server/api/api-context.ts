@@ -10,6 +10,7 @@ import type { OneTimeCodes } from '../auth/one-time-codes.ts';
 import type { PasswordPolicy } from '../auth/password-policy.ts';
 import type { FeatureFlags } from '../flags/feature-flags.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { SmsSender } from '../sms/sms-sender.ts';
 
 /** What the API's route plugins depend on; passed in, never reached for globally. */
 export interface ApiContext {
@@ -21,6 +22,7 @@ export interface ApiContext {
   flows: FlowRegistry;
   provider: Provider;
   mailer: Mailer;
+  sms: SmsSender;
   codes: OneTimeCodes;
   throttle: LoginThrottle;
   passwordPolicy: PasswordPolicy;

@@ -6,6 +6,8 @@ import { ApiError } from './errors.ts';
 import { finishSignIn } from './finish-sign-in.ts';
 import { companyChoice } from './gates/company-choice.ts';
 import { passwordFreshness } from './gates/password-freshness.ts';
+import { secondFactor } from './gates/second-factor.ts';
+import { readAmr } from '../mfa/mfa-progress.ts';
 
 /** A sign-in whose user is known (password, code or link proved it) but which may still owe steps. */
 export interface PendingSignIn {
@@ -30,7 +32,7 @@ export interface GateAnswer {
 export type SignInGate = (context: ApiContext, sign: PendingSignIn) => Promise<GateAnswer | undefined>;
 
 /** The gates every sign-in passes, in order. */
-export const SIGN_IN_GATES: readonly SignInGate[] = [passwordFreshness, companyChoice];
+export const SIGN_IN_GATES: readonly SignInGate[] = [passwordFreshness, secondFactor, companyChoice];
 
 /**
  * Moves a sign-in on from the step just answered: to the first gate that still has a challenge, or, when every
@@ -50,5 +52,5 @@ export async function continueSignIn(
     if (!moved) throw new ApiError('transaction.missing');
     return answer;
   }
-  return finishSignIn(context, reply, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId });
+  return finishSignIn(context, reply, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId, amr: readAmr(transaction) });
 }

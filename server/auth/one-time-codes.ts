@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { LIMITS } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
-/** What a one-time code is for; codes of one purpose never unlock another. */
-export type CodePurpose = 'password_reset';
+/** What a one-time code is for (a reset, a second factor at sign-in, a phone being set up); codes of one purpose never unlock another. */
+export type CodePurpose = 'password_reset' | 'mfa_email' | 'mfa_sms' | 'mfa_sms_setup';
 
 /** Six digits from a CSPRNG, the one shape of every emailed code. */
 export function newSixDigitCode(): string {
@@ -31,6 +31,15 @@ export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
         [userId, purpose, since],
       );
       return result.rows[0]?.n ?? 0;
+    },
+
+    /** Whether a code of `purpose` issued to the user can still be redeemed. */
+    async hasLive(userId: string, purpose: CodePurpose, now: Date): Promise<boolean> {
+      const result = await db.query<{ n: number }>(
+        'select count(*)::int as n from one_time_codes where user_id = $1 and purpose = $2 and consumed_at is null and expires_at > $3',
+        [userId, purpose, now],
+      );
+      return (result.rows[0]?.n ?? 0) > 0;
     },
 
     /** Issues a new code; earlier live codes stay valid (a late email still works) and the failure count restarts. */

@@ -17,15 +17,21 @@ interface FlowCall {
   transaction?: 'required' | 'none';
 }
 
+type FlowForm = { schema: string; messages?: Record<string, Record<string, string>> };
+
 interface FlowStep {
   challenges?: string[];
   /** Challenges at which the server admits the step's calls without the step claiming them (reached by a link). */
   admits?: string[];
   route: string;
   title: string;
-  form?: { schema: string; messages?: Record<string, Record<string, string>> };
+  form?: FlowForm;
   init?: FlowCall;
   call?: FlowCall;
+  /** Buttons that call without a form (ask for a new code). */
+  actions?: { call: FlowCall }[];
+  /** The step after particular answers: its own form and call, admitted at the challenge `when` names. */
+  variants?: { when: { challenge?: string }; form?: FlowForm; call?: FlowCall }[];
 }
 
 interface FlowFile {
@@ -100,18 +106,37 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
     const flow = JSON.parse(fs.readFileSync(path.join(root, 'flows', file), 'utf8')) as FlowFile;
     for (const [id, step] of Object.entries(flow.steps)) {
       for (const challenge of step.challenges ?? []) challenges.add(challenge);
-      const form = step.form;
-      // A step's entry call sends no form; only its `call` carries the form's payload.
-      const calls = [
-        { call: step.init, validate: undefined },
-        { call: step.call, validate: form ? schemaValidator(form.schema) : undefined },
+      const stepChallenges = [...(step.challenges ?? []), ...(step.admits ?? [])];
+      // Variants apply together, in order; at each challenge a variant's call carries the form the variants give there.
+      const variants = step.variants ?? [];
+      // A variant naming an answer the transaction never rests at (RESEND_OTP) applies at every challenge of the step.
+      const appliesAt = (variant: { when: { challenge?: string } }, challenge: string) =>
+        variant.when.challenge === undefined || !stepChallenges.includes(variant.when.challenge) || variant.when.challenge === challenge;
+      const at = (challenge: string) => variants.filter((variant) => appliesAt(variant, challenge));
+      const formAt = (challenge: string) => at(challenge).reduce<FlowForm | undefined>((form, variant) => variant.form ?? form, step.form);
+      const variantCalls = variants.flatMap((variant) =>
+        stepChallenges
+          .filter((challenge) => appliesAt(variant, challenge))
+          .map((challenge) => ({
+            call: variant.call ?? at(challenge).reduce<FlowCall | undefined>((call, other) => other.call ?? call, step.call),
+            form: formAt(challenge),
+            admitted: [challenge],
+          })),
+      );
+      // A step's entry call and its actions send no form; only its `call` (or a variant's) carries a form's payload.
+      const calls: { call: FlowCall | undefined; form: FlowForm | undefined; admitted: string[] }[] = [
+        { call: step.init, form: undefined, admitted: stepChallenges },
+        { call: step.call, form: step.form, admitted: stepChallenges },
+        ...(step.actions ?? []).map((action) => ({ call: action.call, form: undefined, admitted: stepChallenges })),
+        ...variantCalls,
       ];
-      for (const { call, validate } of calls) {
+      for (const { call, form, admitted } of calls) {
         if (!call) continue;
+        const validate = form ? schemaValidator(form.schema) : undefined;
         const serverStep: ServerStep = {
           id,
           flow: flow.id,
-          challenges: [...(step.challenges ?? []), ...(step.admits ?? [])],
+          challenges: admitted,
           needsTransaction: call.transaction !== 'none',
           encrypt: call.encrypt ?? [],
           validate(payload) {

@@ -49,3 +49,12 @@ export function registrationAttemptMail(to: string, forgotUrl: string): MailMess
     text: `Someone just tried to create a new account with this email address, which already has an account. No new account was created and yours is unchanged.\n\nIf it was you, go back to the app and log in instead. If you have forgotten your password, reset it here: ${forgotUrl}\nIf it was not you, you can ignore this email.${SIGNATURE}`,
   };
 }
+
+/** A second-factor sign-in code. In the body only, never in a link. */
+export function mfaCodeMail(to: string, code: string, minutes: number): MailMessage {
+  return {
+    to,
+    subject: 'Your sign-in code',
+    text: `Your code is ${code}\n\nEnter it on the sign-in page within ${minutes} minutes. If you are not signing in right now, someone knows your password: change it at once and do not share this code.${SIGNATURE}`,
+  };
+}

@@ -63,7 +63,8 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
     adapter: createOidcAdapter({ db, box }),
     jwks: { keys: await keys.signingJwks() },
     findAccount: createFindAccount(db),
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    // `amr` (how the user proved it: password, one-time code…) goes with `openid`, so every ID token says it.
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, scope === 'openid' ? [...claims, 'amr'] : [...claims]])),
     scopes: Object.keys(SCOPE_CLAIMS),
     // Our client apps are first-party and read the user from the ID token, so it carries the claims the granted
     // scopes release (as the userinfo endpoint does) instead of only `sub`.

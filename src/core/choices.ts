@@ -2,6 +2,7 @@
  * Choices: a list the server sent in the answer's parameters, offered to a field's widget as { value, label }.
  */
 import type { ChoiceSource } from './flow-types.ts';
+import { t, type MessageParams } from './messages.ts';
 import { readPath } from './read-path.ts';
 
 /** One choice a widget offers. */
@@ -10,14 +11,32 @@ export interface Choice {
   label: string;
 }
 
+/** The item's text and number fields, as placeholders of its label message. */
+function itemParams(item: unknown): MessageParams {
+  const params: Record<string, string | number> = {};
+  if (typeof item !== 'object' || item === null) return params;
+  for (const [name, value] of Object.entries(item)) if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  return params;
+}
+
+/** An item's label: its label field, or the message `labels` names for its value (filled from the item). */
+function labelOf(source: ChoiceSource, item: unknown, value: string): string | undefined {
+  if (source.labels) {
+    const key = source.labels[value];
+    return key === undefined ? undefined : t(key, itemParams(item));
+  }
+  const label = source.label === undefined ? undefined : readPath(item, source.label);
+  return typeof label === 'string' ? label : undefined;
+}
+
 /** The items of the list `source` names that have a text value and label; an absent list gives none. */
 export function readChoices(source: ChoiceSource, parameters: Readonly<Record<string, unknown>> | undefined): Choice[] {
   const list = readPath(parameters, source.parameter);
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: unknown) => {
     const value = readPath(item, source.value);
-    const label = readPath(item, source.label);
-    return typeof value === 'string' && typeof label === 'string' ? [{ value, label }] : [];
+    const label = typeof value === 'string' ? labelOf(source, item, value) : undefined;
+    return typeof value === 'string' && label !== undefined ? [{ value, label }] : [];
   });
 }
 

@@ -5,8 +5,9 @@
  */
 import { toApiError, type ApiClient } from './api-client.ts';
 import { resolveNextStep, type EngineDeps } from './engine.ts';
-import type { Step, StepResponse } from './flow-types.ts';
+import type { Step, StepAction, StepResponse } from './flow-types.ts';
 import { runStepCall } from './step-call.ts';
+import { applyVariant } from './step-variants.ts';
 
 /** What the shown step knows: the answer that led to it, or the failure to report. */
 export interface StepContext {
@@ -35,8 +36,10 @@ export interface FlowControllerDeps extends EngineDeps {
 export interface FlowController {
   /** Runs the step's `init` call (the step was entered directly); undefined when it has none. */
   enter(step: Step, query: URLSearchParams): Promise<Transition | undefined>;
-  /** Runs the step's `call` with the submitted values. */
+  /** Runs the step's `call` (its variant's, after the answer in `current`) with the submitted values. */
   submit(step: Step, values: Readonly<Record<string, unknown>>, query: URLSearchParams, current?: StepContext): Promise<Transition>;
+  /** Runs one of the step's actions (no form); its answer goes through the step's `next` rules like a submit's. */
+  act(step: Step, action: StepAction, query: URLSearchParams, current?: StepContext): Promise<Transition>;
   /** The transition after `step` received `response`. */
   advance(step: Step, response: StepResponse): Transition;
 }
@@ -48,6 +51,26 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
     return { step: next, context: { stepId: next.id, response, from: step.id } };
   };
   const errorStep = (): Step => deps.registry.get(deps.errorStep);
+
+  /** Makes `call` from `step` and turns the answer (or the failure, which stays on the step) into the transition. */
+  const run = async (
+    step: Step,
+    call: Step['call'],
+    events: Step['events'],
+    input: { values: Readonly<Record<string, unknown>>; query: URLSearchParams; current: StepContext | undefined },
+  ): Promise<Transition> => {
+    const { values, query, current } = input;
+    if (!call) return { step, context: { stepId: step.id, response: current?.response, from: current?.from } };
+    try {
+      const transition = advance(step, await runStepCall({ call, query, values, parameters: current?.response?.parameters }, deps.api));
+      if (events?.success) deps.track(events.success);
+      return transition;
+    } catch (error) {
+      if (events?.error) deps.track(events.error);
+      const { message, code } = toApiError(error);
+      return { step, context: { stepId: step.id, response: current?.response, error: message, errorCode: code, from: current?.from } };
+    }
+  };
 
   return {
     advance,
@@ -63,17 +86,11 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
       }
     },
     async submit(step, values, query, current) {
-      if (!step.call) return { step, context: { stepId: step.id, response: current?.response, from: current?.from } };
-      try {
-        const call = { call: step.call, query, values, parameters: current?.response?.parameters };
-        const transition = advance(step, await runStepCall(call, deps.api));
-        if (step.events?.success) deps.track(step.events.success);
-        return transition;
-      } catch (error) {
-        if (step.events?.error) deps.track(step.events.error);
-        const { message, code } = toApiError(error);
-        return { step, context: { stepId: step.id, response: current?.response, error: message, errorCode: code, from: current?.from } };
-      }
+      const shown = applyVariant(step, current?.response, deps.flags);
+      return run(step, shown.call, shown.events, { values, query, current });
+    },
+    async act(step, action, query, current) {
+      return run(step, action.call, action.events, { values: {}, query, current });
     },
   };
 }

@@ -57,6 +57,29 @@ export interface StepLink {
   newTab?: boolean;
   /** An answer field with the seconds to wait before the link may be followed (a resend cooldown). */
   wait?: string;
+  /** Tracked when the link is followed. */
+  event?: string;
+}
+
+/** A button that makes a call without leaving the step (ask for a new code); its answer goes through `next`. */
+export interface StepAction {
+  label: string;
+  call: StepCall;
+  /** An answer field with the seconds before the action may be used. */
+  wait?: string;
+  events?: StepEvents;
+}
+
+/** The step as shown after an answer for which `when` holds: the keys given replace the step's own. */
+export interface StepVariant {
+  when: Condition;
+  title?: string;
+  headline?: string;
+  body?: string;
+  form?: StepForm;
+  call?: StepCall;
+  links?: readonly StepLink[];
+  events?: StepEvents;
 }
 
 /** Where a step may be entered from, and where it sends the user otherwise. */
@@ -92,7 +115,10 @@ export interface StepForm {
 export interface ChoiceSource {
   parameter: string;
   value: string;
-  label: string;
+  /** The item field holding its text... */
+  label?: string;
+  /** ...or value -> message key of its text, its placeholders filled from the item. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** Analytics event names a step fires. */
@@ -125,6 +151,12 @@ export interface StepDefinition {
   document?: string;
   links?: readonly StepLink[];
   events?: StepEvents;
+  /** Buttons making a call without leaving the step. */
+  actions?: readonly StepAction[];
+  /** A panel of the panel registry shown above the form with the answer's parameters. */
+  panel?: string;
+  /** Alternatives of the step by the answer that led to it; the first that holds applies. */
+  variants?: readonly StepVariant[];
   next?: readonly NextRule[];
   /** An end screen the app shows by itself; it needs no link in or out. */
   terminal?: boolean;

@@ -23,7 +23,6 @@ const laterValidators = import.meta.glob<ValidatorFunctions>(['../generated/*.va
 const cache = new Map<string, FormAssets>();
 
 const validatorPath = (schemaFile: string) => `../generated/${schemaFile.replace(/\.schema\.json$/, '')}.validators.js`;
-
 const schemaPath = (schemaFile: string) => `../../schemas/forms/${schemaFile}`;
 
 /** A flow form's JSON Schema by file name, fetching its chunk if needed; rejects when it is missing. */

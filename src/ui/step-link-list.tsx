@@ -1,9 +1,11 @@
 /**
  * A step's links: in-app links, links opening a new tab (so the step keeps what was typed), and links
- * that wait out a server-set delay (a resend cooldown), shown disabled with the seconds counting down.
+ * that wait out a server-set delay (a resend cooldown), shown disabled with the seconds counting down. A link
+ * with an `event` tracks it when followed (cancelling a verification).
  */
 import { Link } from 'wouter';
 import { config } from '../config.ts';
+import { track } from '../core/analytics.ts';
 import type { StepLink } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
 import { readPath } from '../core/read-path.ts';
@@ -21,6 +23,7 @@ function StepLinkItem({ link, href, response }: ResolvedLink & { response: StepR
   const left = useSecondsLeft(typeof wait === 'number' ? wait : undefined, response);
   const className = link.style === 'button' ? 'button-primary button-link' : 'step-link';
   const label = t(link.label);
+  const onClick = link.event ? () => track(link.event ?? '') : undefined;
   if (left > 0) {
     return (
       <span className={`${className} step-link-waiting`} aria-disabled="true">
@@ -30,13 +33,13 @@ function StepLinkItem({ link, href, response }: ResolvedLink & { response: StepR
   }
   if (link.newTab) {
     return (
-      <a className={className} href={`${config.basePath}${href}`} target="_blank" rel="noopener">
+      <a className={className} href={`${config.basePath}${href}`} target="_blank" rel="noopener" onClick={onClick}>
         {label}
       </a>
     );
   }
   return (
-    <Link className={className} href={href}>
+    <Link className={className} href={href} onClick={onClick}>
       {label}
     </Link>
   );

@@ -15,6 +15,7 @@ import { currentLanguage, t, type MessageParams } from '../core/messages.ts';
 import { readPath } from '../core/read-path.ts';
 import { buildStepPath } from '../core/routes.ts';
 import { stepLinkHref } from '../core/step-links.ts';
+import { applyVariant, variantKey } from '../core/step-variants.ts';
 import { resolveValues } from '../core/value-sources.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
@@ -24,7 +25,8 @@ import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
 import { StepLinkList } from './step-link-list.tsx';
-import { useStepFlow } from './use-step-flow.ts';
+import { panelRegistry } from './panels/registry.ts';
+import { useStepFlow, type StepFlow } from './use-step-flow.ts';
 
 /** Props of a step view. */
 export interface StepViewProps {
@@ -33,8 +35,9 @@ export interface StepViewProps {
   params?: Readonly<Record<string, string | undefined>>;
 }
 
-// Only the few steps that show a document load it.
+// Only the few steps that show a document, or have actions, load them.
 const StepDocument = lazy(() => import('./step-document.tsx'));
+const StepActionList = lazy(() => import('./step-action-list.tsx'));
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -54,9 +57,26 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
   return values;
 }
 
-/** Renders `step` with its flow state. */
+/**
+ * Renders a full step with its flow state, as the variants the answer that led here picks. A change of variant
+ * (setting up a factor, then its phone number) starts a fresh form.
+ */
 export function StepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
+  const response = flow.context?.response;
+  const shown = applyVariant(step, response, config.featureFlagDefaults);
+  // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
+  useEffect(() => {
+    document.title = shown.title;
+  }, [shown.title]);
+  useEffect(() => {
+    if (shown.events?.view) track(shown.events.view);
+  }, [shown.events?.view]);
+  return <StepScreen key={variantKey(step, response, config.featureFlagDefaults)} step={shown} params={params} flow={flow} />;
+}
+
+/** One step's screen: words, panel, form, actions and links. */
+function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) {
   // Re-render every text of the step when the user switches language.
   useLanguage();
   const submitted = useAtomValue(submittedValuesAtom)[step.flowId];
@@ -79,18 +99,12 @@ export function StepView({ step, params }: StepViewProps) {
   });
   // A screen with no form, no onward link and no navigation is a dead end: offer a way back.
   const backToAppUrl = step.backToApp ? readPath(flow.context?.response, step.backToApp.navigate) : undefined;
-  const messageScreen = !step.form && !step.navigate && !backToAppUrl && links.length === 0;
+  const messageScreen = !step.form && !step.navigate && !backToAppUrl && links.length === 0 && !step.actions?.length;
   // A step without a form is a message screen: a failure passed to it is its message.
   const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
+  const Panel = step.panel ? panelRegistry[step.panel] : undefined;
 
-  useEffect(() => {
-    document.title = step.title;
-  }, [step.title]);
-
-  useEffect(() => {
-    if (step.events?.view) track(step.events.view);
-  }, [step.events?.view]);
 
   return (
     <PageLayout>
@@ -105,6 +119,11 @@ export function StepView({ step, params }: StepViewProps) {
         <div className="alert" role="alert">
           {error}
         </div>
+      ) : null}
+      {Panel && !flow.entering ? (
+        <Suspense fallback={<Spinner />}>
+          <Panel parameters={parameters} />
+        </Suspense>
       ) : null}
       {step.form && !flow.entering ? (
         <StepForm
@@ -123,6 +142,11 @@ export function StepView({ step, params }: StepViewProps) {
         </Suspense>
       ) : null}
       {step.backToApp ? <BackToAppButton backToApp={step.backToApp} response={flow.context?.response} /> : null}
+      {step.actions?.length && !flow.entering ? (
+        <Suspense fallback={null}>
+          <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
+        </Suspense>
+      ) : null}
       {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} /> : null}
       {messageScreen ? (
         <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>

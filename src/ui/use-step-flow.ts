@@ -8,7 +8,7 @@ import { useLocation, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import { preloadEncryption } from '../core/credentials.ts';
 import type { StepContext, Transition } from '../core/flow-controller.ts';
-import type { Step } from '../core/flow-types.ts';
+import type { Step, StepAction } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
 import { readPath } from '../core/read-path.ts';
 import { buildStepPath, carryQuery } from '../core/routes.ts';
@@ -31,6 +31,8 @@ export interface StepFlow {
   /** True while a submit of this step is in flight. */
   submitting: boolean;
   submit: (values: Readonly<Record<string, unknown>>) => Promise<void>;
+  /** Runs one of the step's actions (ask for a new code). */
+  act: (action: StepAction) => Promise<void>;
 }
 
 /** The flow state and actions for `step`. */
@@ -119,5 +121,16 @@ export function useStepFlow(step: Step): StepFlow {
     [step, own, query, go, setContext, recordSubmitted],
   );
 
-  return { context: own, query, carried, entering, submitting, submit };
+  const act = useCallback(
+    async (action: StepAction) => {
+      setContext({ stepId: step.id, response: own?.response, from: own?.from });
+      setSubmitting(true);
+      const transition = await flowController.act(step, action, query, own);
+      if (alive.current) setSubmitting(false);
+      go(transition);
+    },
+    [step, own, query, go, setContext],
+  );
+
+  return { context: own, query, carried, entering, submitting, submit, act };
 }

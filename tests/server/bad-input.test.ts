@@ -19,7 +19,7 @@ describe('bad input', () => {
     ['an unknown API path', { method: 'GET', url: `${API}/nothing-here` }, 404],
     ['an over-long query value', { method: 'GET', url: `${API}/authorize?client_id=${'x'.repeat(500)}` }, 400],
     ['a malformed PKCE challenge', { method: 'GET', url: `${API}/authorize?client_id=sso-account&code_challenge=short` }, 400],
-    ['a step that is not built yet', { method: 'POST', url: `${API}/auth/mfa/verification`, headers: { 'content-type': 'application/json' }, payload: '{}' }, 404],
+    ['a second-factor step without a sign-in', { method: 'POST', url: `${API}/auth/mfa/verification`, headers: { 'content-type': 'application/json' }, payload: '{}' }, 401],
   ] as const)('answers %s with a JSON error, never a stack trace', async (_case, request, status) => {
     const response = await server.app.inject(request);
     expect(response.statusCode).toBe(status);

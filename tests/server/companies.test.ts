@@ -34,7 +34,8 @@ async function toTheApp(server: TestApp, browser: TestBrowser, redirectTo: strin
 describe('company choice with the picker on (company-selection-removal off)', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp({ flags: { 'company-selection-removal': false } });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' }, flags: { 'company-selection-removal': false } });
     await memberOf(server, 'three@example.com', ['Cyberdyne', 'Acme', 'Blue Sun']);
     await memberOf(server, 'one@example.com', ['Acme']);
   });
@@ -115,7 +116,8 @@ describe('company choice with the picker on (company-selection-removal off)', ()
 describe('company choice with the default flags (company-selection-removal on)', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp();
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' } });
     await memberOf(server, 'three@example.com', ['Cyberdyne', 'Acme', 'Blue Sun']);
   });
   afterAll(async () => {

@@ -12,7 +12,8 @@ describe('a password that must be replaced at sign-in', () => {
   const clock = fakeClock(Date.now());
   const mail = capturingMailer();
   beforeAll(async () => {
-    server = await startTestApp({ clock: clock.now, mailer: mail.mailer });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' }, clock: clock.now, mailer: mail.mailer });
   });
   afterAll(async () => {
     await server.close();

@@ -17,7 +17,8 @@ describe('invitations', () => {
   const clock = fakeClock(Date.now());
   beforeAll(async () => {
     inbox = await startSmtpCapture();
-    server = await startTestApp({ clock: clock.now, env: { SMTP_URL: inbox.url } });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ clock: clock.now, env: { SMTP_URL: inbox.url, MFA_REQUIRED: 'false' } });
     await addCompany({ db: server.db }, 'Acme');
   });
   afterAll(async () => {

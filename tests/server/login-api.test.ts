@@ -7,7 +7,8 @@ const API = '/api/sso/v3';
 describe('signing in through the step API', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp();
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' } });
   });
   afterAll(async () => {
     await server.close();
@@ -121,7 +122,8 @@ describe('signing in through the step API', () => {
 describe('checking the client app before any redirect', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp();
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' } });
   });
   afterAll(async () => {
     await server.close();

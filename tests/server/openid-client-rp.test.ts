@@ -24,7 +24,8 @@ function injectFetch(server: TestApp): oidc.CustomFetch {
 describe('a standard relying party (openid-client) against the provider', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp();
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' } });
   });
   afterAll(async () => {
     await server.close();

@@ -29,7 +29,8 @@ describe('password recovery by emailed code', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestApp({ clock: clock.now, mailer: mail.mailer });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' }, clock: clock.now, mailer: mail.mailer });
   });
   afterAll(async () => {
     await server.close();

@@ -23,7 +23,8 @@ describe('completing a pre-registered account', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestApp({ mailer: mail.mailer });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' }, mailer: mail.mailer });
   });
   afterAll(async () => {
     await server.close();

@@ -14,7 +14,8 @@ describe('job details, a profile step added as data', () => {
   const sendJobDetails = (browser: TestBrowser, body: Record<string, unknown>) => browser.request('POST', `${API}/register/attributes/job-details`, body);
 
   beforeAll(async () => {
-    server = await startTestApp({ mailer: mail.mailer });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' }, mailer: mail.mailer });
   });
   afterAll(async () => {
     await server.close();

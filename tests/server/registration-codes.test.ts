@@ -25,7 +25,8 @@ describe('registration codes', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestApp({ clock: clock.now, env: { SMTP_URL: smtp.url } });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ clock: clock.now, env: { SMTP_URL: smtp.url, MFA_REQUIRED: 'false' } });
   });
   afterAll(async () => {
     await server.close();
@@ -144,7 +145,8 @@ describe.each(testBackends().filter((backend) => backend.name === 'postgres'))('
   let server: TestApp;
   const mail = capturingMailer();
   beforeAll(async () => {
-    server = await startTestApp({ backend, mailer: mail.mailer });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ env: { MFA_REQUIRED: 'false' }, backend, mailer: mail.mailer });
   });
   afterAll(async () => {
     await server.close();

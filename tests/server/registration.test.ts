@@ -17,7 +17,8 @@ describe('registration', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestApp({ clock: clock.now, env: { SMTP_URL: smtp.url } });
+    // Not about the second factor: these users sign in on their password alone (MFA is tested in tests/server/mfa-*.test.ts).
+    server = await startTestApp({ clock: clock.now, env: { SMTP_URL: smtp.url, MFA_REQUIRED: 'false' } });
   });
   afterAll(async () => {
     await server.close();

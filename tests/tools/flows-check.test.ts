@@ -26,7 +26,7 @@ describe('the meta-schema check', () => {
       step: { route: 'a', titel: 'A' },
       lines: [
         'flows/x.json:steps.a.title — is missing — add it (see schemas/flow.schema.json#/definitions/step)',
-        'flows/x.json:steps.a.titel — is not a known property — use one of: title, call, init, links, route, …',
+        'flows/x.json:steps.a.titel — is not a known property — use one of: title, panel, call, init, links, …',
       ],
     },
     {

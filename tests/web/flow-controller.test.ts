@@ -66,7 +66,7 @@ describe('enter', () => {
   });
 
   it('sends a challenge it has no built step for to the not-available step', async () => {
-    const { controller } = controllerWith({ 'GET authorize': { challenge: 'SOFTWARE_TOKEN_MFA' } });
+    const { controller } = controllerWith({ 'GET authorize': { challenge: 'RESEND_OTP' } });
     expect((await controller.enter(login, query))?.step.id).toBe('not-available');
   });
 

@@ -11,6 +11,7 @@ import { createSecretBox } from '../../../server/crypto/secret-box.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { FlagValues } from '../../../server/flags/feature-flags.ts';
 import type { Mailer } from '../../../server/mail/mailer.ts';
+import type { SmsSender } from '../../../server/sms/sms-sender.ts';
 import { findClient } from '../../../server/store/clients.ts';
 import { testBackends, type TestBackend } from './databases.ts';
 
@@ -30,7 +31,7 @@ export interface TestApp {
 
 /** Builds the server on `backend` (PGlite by default); options let a test supply a fake clock or env. */
 export async function startTestApp(
-  options: { backend?: TestBackend; clock?: Clock; env?: Record<string, string>; mailer?: Mailer; flags?: Partial<FlagValues> } = {},
+  options: { backend?: TestBackend; clock?: Clock; env?: Record<string, string>; mailer?: Mailer; sms?: SmsSender; flags?: Partial<FlagValues> } = {},
 ): Promise<TestApp> {
   const backend = options.backend ?? testBackends()[0]!;
   const db = await backend.open();
@@ -38,7 +39,7 @@ export async function startTestApp(
   const masterKey = crypto.randomBytes(32);
   const box = createSecretBox(masterKey);
   await seedDemo({ db, box, config });
-  const { app, context } = await buildApp({ config, db, masterKey, clock: options.clock, mailer: options.mailer, flags: options.flags });
+  const { app, context } = await buildApp({ config, db, masterKey, clock: options.clock, mailer: options.mailer, sms: options.sms, flags: options.flags });
   await app.ready();
   const [account, dashboard] = DEMO_CLIENTS;
   const dashboardClient = await findClient(db, box, dashboard.clientId);

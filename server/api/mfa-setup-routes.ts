@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_CHALLENGES } from '../flows/challenges.ts';
+import { setupKinds, usableFactors } from '../mfa/factor-choices.ts';
+import { beginSetup, normalizePhone, setupAgain } from '../mfa/factor-flow.ts';
+import { mfaPassed } from '../mfa/mfa-progress.ts';
+import type { FactorKind } from '../store/mfa-factors.ts';
+import { advanceTransaction } from '../store/transactions.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { mfaSignIn, settleSecondFactor } from './mfa-settle.ts';
+import type { GateAnswer } from './sign-in-gates.ts';
+import { admitStep, type AdmittedStep } from './step-guard.ts';
+
+/**
+ * Setting up is open only to a sign-in that has not passed a second factor and whose user has none usable:
+ * a password alone must never be enough to add a factor to an account that has one.
+ */
+async function admitSetup(context: ApiContext, request: FastifyRequest, path: string, registrationOnly: boolean): Promise<AdmittedStep> {
+  const admitted = await admitStep(context, request, path);
+  const { sign } = mfaSignIn(admitted);
+  if (context.flags.isOn('mfa-disable-skip-registration') || mfaPassed(sign.transaction)) throw new ApiError('step.out_of_order');
+  if (registrationOnly && sign.transaction.data.registration !== true) throw new ApiError('step.out_of_order');
+  if ((await usableFactors(context, sign.userId)).length > 0) throw new ApiError('step.out_of_order');
+  return admitted;
+}
+
+/** Moves the sign-in to the answer's challenge, atomically (of two concurrent answers one moves it). */
+async function moveTo(context: ApiContext, admitted: AdmittedStep, answer: GateAnswer): Promise<GateAnswer> {
+  const { sign } = mfaSignIn(admitted);
+  if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
+    throw new ApiError('transaction.missing');
+  }
+  return answer;
+}
+
+/** Starts the setup of the chosen kind (MFA_SETUP), or sends the code to the number entered (SETUP_SMS_MFA). */
+async function initialize(context: ApiContext, admitted: AdmittedStep): Promise<GateAnswer> {
+  const { sign } = mfaSignIn(admitted);
+  const { payload } = admitted;
+  if (sign.transaction.challenge === SERVER_CHALLENGES.SETUP_SMS_MFA && typeof payload.phone === 'string') {
+    if (!setupKinds(context).includes('sms')) throw new ApiError('mfa.method_unavailable');
+    const phone = normalizePhone(payload.phone);
+    if (!phone) throw new ApiError('phone.invalid');
+    return moveTo(context, admitted, await beginSetup(context, sign, 'sms', phone));
+  }
+  const kind = setupKinds(context).find((allowed) => allowed === payload.type);
+  if (!kind) throw new ApiError('mfa.method_unavailable');
+  return moveTo(context, admitted, await beginSetup(context, sign, kind satisfies FactorKind));
+}
+
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+/**
+ * Setting up a second factor: `auth/2fa/initialization` (POST: start the chosen kind, or send the code to a phone;
+ * GET: the authenticator setup again, after a reload) and `auth/2fa/verification` (the first code confirms it).
+ * During sign-up the same steps use `register/totp` and `register/totp/verification`.
+ */
+export function mfaSetupRoutes(context: ApiContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/auth/2fa/initialization', async (request, reply) => {
+      noStore(reply);
+      const admitted = await admitSetup(context, request, 'auth/2fa/initialization', false);
+      const { sign, progress } = mfaSignIn(admitted);
+      if (!progress?.setup) throw new ApiError('step.out_of_order');
+      return setupAgain(context, sign, progress);
+    });
+    for (const { path, registrationOnly } of [
+      { path: 'auth/2fa/initialization', registrationOnly: false },
+      { path: 'register/totp', registrationOnly: true },
+    ]) {
+      app.post(`/${path}`, async (request, reply) => {
+        noStore(reply);
+        return initialize(context, await admitSetup(context, request, path, registrationOnly));
+      });
+    }
+    for (const { path, registrationOnly } of [
+      { path: 'auth/2fa/verification', registrationOnly: false },
+      { path: 'register/totp/verification', registrationOnly: true },
+    ]) {
+      app.post(`/${path}`, async (request, reply) => {
+        noStore(reply);
+        return settleSecondFactor(context, reply, await admitSetup(context, request, path, registrationOnly), true);
+      });
+    }
+  };
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SERVER_CHALLENGES } from '../flows/challenges.ts';
+import { currentCodeParameters, resendFactorCode } from '../mfa/code-factor.ts';
+import { setupChoices, signInChoices, smsAllowed, usableFactors } from '../mfa/factor-choices.ts';
+import { startFactor } from '../mfa/factor-flow.ts';
+import { mfaPassed } from '../mfa/mfa-progress.ts';
+import { findFactor, type MfaFactor } from '../store/mfa-factors.ts';
+import { advanceTransaction } from '../store/transactions.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError } from './errors.ts';
+import { mfaSignIn, settleSecondFactor } from './mfa-settle.ts';
+import { admitStep, type AdmittedStep } from './step-guard.ts';
+
+/** Admits a second-factor step of a sign-in that still owes one; the skip flag closes them all, on the server. */
+async function admitMfa(context: ApiContext, request: FastifyRequest, path: string): Promise<AdmittedStep> {
+  const admitted = await admitStep(context, request, path);
+  if (context.flags.isOn('mfa-disable-skip-registration') || mfaPassed(admitted.transaction)) throw new ApiError('step.out_of_order');
+  return admitted;
+}
+
+/** The factor whose code is in progress (email or SMS), as long as it may still be used. */
+async function codeFactor(context: ApiContext, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
+  const { sign, progress } = mfaSignIn(admitted);
+  const factor = progress && (await findFactor(context.db, sign.userId, progress.factorId));
+  if (!progress || !factor || factor.kind === 'totp') throw new ApiError('step.out_of_order');
+  if (factor.kind === 'sms' && !smsAllowed(context)) throw new ApiError('mfa.method_unavailable');
+  return { factor, setup: progress.setup };
+}
+
+/**
+ * Signing in with a second factor: `auth/mfa/selection` (GET: the choices again, to switch; POST: use one),
+ * `auth/mfa/verification` (the code), `auth/mfa/otp` (GET: where the emailed or texted code went),
+ * `auth/mfa/otp/resend/request` (another code, after the cooldown) and `auth/mfa/otp/resend/submit` (the code
+ * entered after a resend).
+ */
+export function mfaSignInRoutes(context: ApiContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/auth/mfa/selection', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const admitted = await admitMfa(context, request, 'auth/mfa/selection');
+      const { sign } = mfaSignIn(admitted);
+      const factors = await usableFactors(context, sign.userId);
+      if (factors.length === 0 && !context.config.mfaRequired) throw new ApiError('step.out_of_order');
+      const answer =
+        factors.length > 0
+          ? { challenge: SERVER_CHALLENGES.SELECT_MFA_TYPE, parameters: { availableChoices: await signInChoices(context, sign.userId, factors) } }
+          : {
+              challenge: SERVER_CHALLENGES.MFA_SETUP,
+              parameters: { availableChoices: await setupChoices(context, sign.userId), registration: sign.transaction.data.registration === true },
+            };
+      if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
+        throw new ApiError('transaction.missing');
+      }
+      return answer;
+    });
+
+    app.post('/auth/mfa/selection', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const admitted = await admitMfa(context, request, 'auth/mfa/selection');
+      const { sign } = mfaSignIn(admitted);
+      const factor = (await usableFactors(context, sign.userId)).find((candidate) => candidate.kind === admitted.payload.type);
+      if (!factor) throw new ApiError('mfa.method_unavailable');
+      const answer = await startFactor(context, sign, factor, false);
+      if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
+        throw new ApiError('transaction.missing');
+      }
+      return answer;
+    });
+
+    app.post('/auth/mfa/verification', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return settleSecondFactor(context, reply, await admitMfa(context, request, 'auth/mfa/verification'), false);
+    });
+
+    app.get('/auth/mfa/otp', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const admitted = await admitMfa(context, request, 'auth/mfa/otp');
+      const { factor, setup } = await codeFactor(context, admitted);
+      const parameters = await currentCodeParameters(context, factor, setup);
+      return { challenge: admitted.transaction.challenge, parameters };
+    });
+
+    app.post('/auth/mfa/otp/resend/request', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/request');
+      const { factor, setup } = await codeFactor(context, admitted);
+      const parameters = await resendFactorCode(context, factor, setup);
+      reply.header('retry-after', String(parameters.retry_after));
+      return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters };
+    });
+
+    app.post('/auth/mfa/otp/resend/submit', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit');
+      const { setup } = await codeFactor(context, admitted);
+      return settleSecondFactor(context, reply, admitted, setup);
+    });
+  };
+}

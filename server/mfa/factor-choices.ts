@@ -1,0 +1,42 @@
+import type { ApiContext } from '../api/api-context.ts';
+import { maskEmail, maskPhone } from '../api/mask.ts';
+import { confirmedFactors, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
+import { findUserById } from '../store/users.ts';
+
+/** One entry of `availableChoices`: a factor kind, and where its codes go (masked) when it has a destination. */
+export interface FactorChoice {
+  type: FactorKind;
+  destination?: string;
+}
+
+/** Whether SMS may be used at all: the `sms-mfa-disable` flag removes it everywhere, on the server. */
+export function smsAllowed(context: ApiContext): boolean {
+  return !context.flags.isOn('sms-mfa-disable');
+}
+
+/** The user's confirmed factors that may be used now (SMS drops out while its flag is on). */
+export async function usableFactors(context: ApiContext, userId: string): Promise<MfaFactor[]> {
+  const factors = await confirmedFactors(context.db, userId);
+  return factors.filter((factor) => factor.kind !== 'sms' || smsAllowed(context));
+}
+
+/** The kinds a user may set up. */
+export function setupKinds(context: ApiContext): FactorKind[] {
+  return smsAllowed(context) ? ['email', 'sms', 'totp'] : ['email', 'totp'];
+}
+
+/** What the setup screen offers: every kind allowed, the email one naming the (masked) address. */
+export async function setupChoices(context: ApiContext, userId: string): Promise<FactorChoice[]> {
+  const user = await findUserById(context.db, userId);
+  return setupKinds(context).map((type) => (type === 'email' && user ? { type, destination: maskEmail(user.email) } : { type }));
+}
+
+/** What the sign-in choice offers: the user's usable factors, each with its masked destination. */
+export async function signInChoices(context: ApiContext, userId: string, factors: readonly MfaFactor[]): Promise<FactorChoice[]> {
+  const user = await findUserById(context.db, userId);
+  return factors.map((factor): FactorChoice => {
+    if (factor.kind === 'email' && user) return { type: 'email', destination: maskEmail(user.email) };
+    if (factor.kind === 'sms' && factor.phone) return { type: 'sms', destination: maskPhone(factor.phone) };
+    return { type: factor.kind };
+  });
+}

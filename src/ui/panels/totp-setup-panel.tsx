@@ -1,0 +1,54 @@
+/**
+ * Enrolling an authenticator app on any device: the QR code to scan, the key in groups of four to type (and copy),
+ * and an otpauth:// link that opens an app on the same phone. The answer's parameters carry the key, the link and
+ * the issuer; the QR code's drawing code loads with this panel only.
+ */
+import { useState } from 'react';
+import { t } from '../../core/messages.ts';
+import type { PanelProps } from './registry.ts';
+import { QrCode } from './qr-code.tsx';
+import './totp-setup-panel.css';
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP", as people read and type it. */
+export function groupsOfFour(secret: string): string {
+  return secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Renders the setup panel, or nothing until the answer carries a key and link. */
+export function TotpSetupPanel({ parameters }: PanelProps) {
+  const secret = text(parameters?.secret);
+  const uri = text(parameters?.otpauth_uri);
+  const [copied, setCopied] = useState(false);
+  if (!secret || !uri || !uri.startsWith('otpauth://')) return null;
+  const account = text(parameters?.account);
+  const issuer = text(parameters?.issuer);
+  return (
+    <section className="totp-setup">
+      <QrCode text={uri} label={t('mfaTotpSetup.qr')} />
+      <div className="totp-details">
+        <p className="totp-key-label">{t('mfaTotpSetup.key')}</p>
+        <code className="totp-key" data-testid="totp-secret">
+          {groupsOfFour(secret)}
+        </code>
+        <button
+          type="button"
+          className="totp-copy"
+          onClick={() => {
+            void navigator.clipboard?.writeText(secret).then(() => setCopied(true));
+          }}
+        >
+          {copied ? t('mfaTotpSetup.copied') : t('mfaTotpSetup.copy')}
+        </button>
+        {issuer ? <p className="totp-meta">{t('mfaTotpSetup.issuer', { issuer })}</p> : null}
+        {account ? <p className="totp-meta">{t('mfaTotpSetup.account', { account })}</p> : null}
+        <a className="step-link" href={uri}>
+          {t('mfaTotpSetup.openApp')}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export default TotpSetupPanel;

@@ -1,0 +1,54 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { totpCodeAt } from '../../../server/mfa/totp.ts';
+import type { SmsMessage, SmsSender } from '../../../server/sms/sms-sender.ts';
+import { openLoginScreen, submitLogin, type LoginLink, type TestBrowser } from './sign-in.ts';
+
+export const API = '/api/sso/v3';
+
+/** An SMS sender that keeps what it is given, so tests can read the texts and their codes. */
+export function capturingSms() {
+  const sent: SmsMessage[] = [];
+  const sms: SmsSender = {
+    async send(message) {
+      sent.push(message);
+    },
+  };
+  return {
+    sms,
+    sent,
+    /** The code of the newest text to `to`. */
+    latestCode(to: string): string {
+      const text = sent.filter((message) => message.to === to).at(-1)?.text ?? '';
+      const code = /#(\d{6})$/.exec(text)?.[1];
+      if (!code) throw new Error(`no code was texted to ${to}`);
+      return code;
+    },
+  };
+}
+
+/** The JSON of a step answer, failing the test with the body when the status is not 200. */
+export function answer<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  if (response.statusCode !== 200) throw new Error(`expected 200, got ${response.statusCode}: ${response.body}`);
+  return response.json<T>();
+}
+
+/** A step answer: the challenge and its parameters, or where the browser goes. */
+export interface StepAnswer {
+  challenge?: string;
+  parameters?: Record<string, unknown>;
+  redirect_to?: string;
+}
+
+/** Opens the login screen for `link` and submits the password; returns the login's answer. */
+export async function logIn(browser: TestBrowser, link: LoginLink & { email: string; password: string }): Promise<{ answer: StepAnswer; codeVerifier: string }> {
+  const { codeVerifier } = await openLoginScreen(browser, link);
+  return { answer: answer<StepAnswer>(await submitLogin(browser, link.email, link.password)), codeVerifier };
+}
+
+/** Sets up an authenticator app from the MFA_SETUP screen; returns the secret and the answer after the first code. */
+export async function setUpTotp(browser: TestBrowser, now: number): Promise<{ secret: string; done: StepAnswer }> {
+  const setup = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/initialization`, { type: 'totp' }));
+  const secret = String(setup.parameters?.secret);
+  const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/verification`, { code: totpCodeAt(secret, now) }));
+  return { secret, done };
+}
