@@ -34,6 +34,7 @@ import { createSecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/database.ts';
 import { demoClientRoutes } from './demo/demo-client.ts';
 import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues } from './flags/feature-flags.ts';
+import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './flags/flag-service-routes.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './oidc/mount.ts';
 import { createOidcProvider } from './oidc/provider.ts';
@@ -112,6 +113,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   );
   await app.register(serviceRoutes(context));
   if (config.env !== 'production' && !config.smtpUrl) await app.register(outboxRoutes({ db }));
+  if (config.env !== 'production') {
+    await app.register(flagServiceRoutes({ flags: context.flags, token: config.flagServiceToken }), { prefix: FLAG_SERVICE_PREFIX });
+  }
   registerOidcRoutes(app, provider);
 
   const demoClients = [];

@@ -89,6 +89,8 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The JSON file of feature flags the server enforces (and serves to the browser in development). */
   readonly featureFlagsFile: string | undefined;
+  /** The authorization the development flag service (`/dev/flag-service`) expects; the web app's flag client id. */
+  readonly flagServiceToken: string;
 }
 
 /** Thrown for a bad environment variable; its message is one line naming the variable. */
@@ -189,5 +191,6 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, mode === 'development'),
     logLevel,
     featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
+    flagServiceToken: env.FLAG_SERVICE_TOKEN || 'sso-web',
   };
 }
