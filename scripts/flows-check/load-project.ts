@@ -65,6 +65,14 @@ function policyKeys(root: string): KeyReference[] {
   return [...rules, ...named];
 }
 
+/** Event name -> flow, from the event catalogue; empty when the file is missing (every event is then reported). */
+function eventCatalogue(root: string): Map<string, string> {
+  const path = join(root, 'flows', 'shell', 'events.json');
+  if (!existsSync(path)) return new Map();
+  const catalogue = readJson(path) as { flows?: Record<string, Record<string, string>> };
+  return new Map(Object.entries(catalogue.flows ?? {}).flatMap(([flow, events]) => Object.keys(events).map((event) => [event, flow] as [string, string])));
+}
+
 /** Loads the project under `root`. */
 export function loadProject(root: string): LoadedProject {
   const metaSchema = readJson(join(root, 'schemas', 'flow.schema.json')) as Record<string, unknown>;
@@ -93,6 +101,7 @@ export function loadProject(root: string): LoadedProject {
       carriedQuery: config.carriedQuery,
       appSteps: (['entryStep', 'errorStep', 'notFoundStep'] as const).map((name) => ({ name, step: config[name] })),
       keyReferences: [...sourceKeys, ...policyKeys(root)],
+      eventCatalogue: eventCatalogue(root),
     },
   };
 }

@@ -75,6 +75,8 @@ export interface Project {
   appSteps: readonly AppStep[];
   /** Message keys named literally outside the flows. */
   keyReferences: readonly KeyReference[];
+  /** Analytics event name -> the flow it belongs to (flows/shell/events.json). */
+  eventCatalogue: ReadonlyMap<string, string>;
 }
 
 /** One row of the check table: a stable name, what it guards, and the check. */
