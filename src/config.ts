@@ -36,42 +36,15 @@ export interface WebConfig {
   readonly release: { readonly version: string; readonly environment: string; readonly label: string };
   /** The client apps of the operator's own (spec, section 9): the main one and the dashboard. */
   readonly clientIds: { readonly main: string; readonly dashboard: string };
-  /**
-   * The LaunchDarkly-style flag service (src/core/feature-flags/): `GET {baseUrl}/flags/{project}?env=…`, with
-   * `clientId` as the authorization header; the spec's 3 s limit, 30 s background fetch and 30 min cache.
-   */
-  readonly featureFlags: {
-    readonly baseUrl: string;
-    readonly project: string;
-    readonly environment: string;
-    readonly clientId: string;
-    readonly timeoutMs: number;
-    readonly backgroundTimeoutMs: number;
-    readonly cacheTtlMs: number;
-    readonly storageKey: string;
-  };
-  /** Tag tracking: the analytics config call and Google Tag Manager's script. */
-  readonly analytics: { readonly configUrl: string; readonly tagManagerUrl: string };
-  /** Error reporting (@sentry/react); no DSN keeps it off. */
-  readonly errorReporting: {
-    readonly dsn: string | undefined;
-    readonly tracesSampleRate: number;
-    readonly normalizeDepth: number;
-    readonly normalizeMaxBreadth: number;
-    readonly maxValueLength: number;
-  };
-  /** Toasts: the spec's 4 s default and 250 ms poll while queued; at most `maxActive` on screen at once. */
-  readonly toasts: { readonly defaultDurationMs: number; readonly pollMs: number; readonly maxActive: number };
+  /** The flag service's client id, sent as its authorization header (src/services-config.ts has the rest). */
+  readonly featureFlagClientId: string;
+  /** Error reporting's share of traces sent (spec: all of them); the rest is in src/services-config.ts. */
+  readonly traceSampleRate: number;
   /**
    * The bot check (Cloudflare Turnstile) on steps marked `botCheck`: `mode` off (the default), `live` or `dummy`
    * (Cloudflare's always-passing test key, for non-production servers).
    */
-  readonly botCheck: {
-    readonly mode: 'off' | 'live' | 'dummy';
-    readonly liveSiteKey: string;
-    readonly dummySiteKey: string;
-    readonly scriptUrl: string;
-  };
+  readonly botCheck: { readonly mode: 'off' | 'live' | 'dummy'; readonly liveSiteKey: string; readonly dummySiteKey: string };
 }
 
 const env = import.meta.env;
@@ -101,32 +74,14 @@ export const config: WebConfig = {
   },
   recorder: { query: 'record', switchKey: 'sso.recorder', walkKey: 'sso.recorder.walk' },
   release: { version: '0.1.0', environment: 'prod', label: 'single-sign-on@0.1.0' },
-  clientIds: { main: env?.VITE_MAIN_CLIENT_ID ?? 'sso-account', dashboard: env?.VITE_DASHBOARD_CLIENT_ID ?? 'sso-dashboard' },
-  featureFlags: {
-    // The development server's compatible endpoint (server/flags/flag-service-routes.ts) unless a real service is named.
-    baseUrl: env?.VITE_FLAG_SERVICE_URL ?? '/dev/flag-service',
-    project: 'sso',
-    environment: env?.VITE_FLAG_ENVIRONMENT ?? 'prod',
-    clientId: env?.VITE_FLAG_CLIENT_ID ?? 'sso-web',
-    timeoutMs: 3_000,
-    backgroundTimeoutMs: 30_000,
-    cacheTtlMs: 30 * 60 * 1_000,
-    storageKey: 'sso.feature-flags',
-  },
-  analytics: { configUrl: '/api/gaid', tagManagerUrl: 'https://www.googletagmanager.com/gtm.js' },
-  errorReporting: {
-    dsn: env?.VITE_SENTRY_DSN || undefined,
-    tracesSampleRate: 1,
-    normalizeDepth: 3,
-    normalizeMaxBreadth: 1_000,
-    maxValueLength: 250,
-  },
-  toasts: { defaultDurationMs: 4_000, pollMs: 250, maxActive: 3 },
+  clientIds: { main: 'sso-account', dashboard: 'sso-dashboard' },
+  featureFlagClientId: 'sso-web',
+  traceSampleRate: 1,
   botCheck: {
     mode: botCheckMode(env?.VITE_BOT_CHECK),
-    liveSiteKey: env?.VITE_BOT_CHECK_SITE_KEY ?? '0x4AAAAAAAC3DHQFLr1GavRN',
+    // The operator's own site key, issued by Cloudflare for the production host.
+    liveSiteKey: env?.VITE_BOT_CHECK_SITE_KEY ?? '',
     // Cloudflare's published test key that always passes.
     dummySiteKey: '1x00000000000000000000AA',
-    scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
   },
 };

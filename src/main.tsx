@@ -1,6 +1,7 @@
 /** The browser entry: picks the language (and loads the fixture recorder when asked), then mounts the app into #root. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { appStore } from './state/app-store.ts';
 import { App } from './ui/app.tsx';
 import { startLanguage } from './ui/language-preference.ts';
 import { startRecorderIfAsked } from './recorder/recorder-switch.ts';
@@ -10,10 +11,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // Rendering after the catalogue is in place spares German readers a flash of English; English needs no wait.
 // A recording tab also waits for the fixture recorder, so it sees the very first request.
-void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() =>
+void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() => {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App store={appStore} />
     </StrictMode>,
-  ),
-);
+  );
+  // Flags, tag tracking, error reporting and toasts load after the first screen, as a chunk of their own.
+  setTimeout(() => void import('./ui/services/start-services.ts').then(({ startServices }) => startServices()), 0);
+});

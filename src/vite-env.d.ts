@@ -4,13 +4,9 @@
 interface ImportMetaEnv {
   /** Overrides the user-guide URL behind the help link. */
   readonly VITE_USER_GUIDE_URL?: string;
-  /** The client ids of the main app and the dashboard. */
-  readonly VITE_MAIN_CLIENT_ID?: string;
-  readonly VITE_DASHBOARD_CLIENT_ID?: string;
-  /** The flag service's base URL, environment (`development` is asked for as `sit`) and client id. */
+  /** The flag service's base URL and environment (`development` is asked for as `sit`). */
   readonly VITE_FLAG_SERVICE_URL?: string;
   readonly VITE_FLAG_ENVIRONMENT?: string;
-  readonly VITE_FLAG_CLIENT_ID?: string;
   /** The error-reporting DSN; unset keeps error reporting off. */
   readonly VITE_SENTRY_DSN?: string;
   /** `live` or `dummy` switches the bot check on for steps marked `botCheck`; the live site key. */

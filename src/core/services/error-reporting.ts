@@ -5,22 +5,22 @@
  */
 import type { BrowserOptions } from '@sentry/react';
 import { config } from '../../config.ts';
+import { servicesConfig } from '../../services-config.ts';
 import { setErrorReporter } from './report-error.ts';
 import { scrubEvent } from './scrub-event.ts';
 
 /** The SDK options for `dsn`. */
 export function errorReportingOptions(dsn: string): BrowserOptions {
-  const settings = config.errorReporting;
+  const settings = servicesConfig.errorReporting;
   return {
     dsn,
     release: config.release.label,
     environment: config.release.environment,
-    tracesSampleRate: settings.tracesSampleRate,
+    tracesSampleRate: config.traceSampleRate,
     tracePropagationTargets: ['localhost', /^\/(?!\/)/],
     normalizeDepth: settings.normalizeDepth,
     normalizeMaxBreadth: settings.normalizeMaxBreadth,
     maxValueLength: settings.maxValueLength,
-    sendDefaultPii: false,
     beforeSend: (event) => scrubEvent(event),
     beforeSendSpan: (span) => scrubEvent(span),
     beforeBreadcrumb: (breadcrumb) => scrubEvent(breadcrumb),
@@ -28,7 +28,7 @@ export function errorReportingOptions(dsn: string): BrowserOptions {
 }
 
 /** Starts error reporting if a DSN is configured (or given); resolves whether it started. */
-export async function startErrorReporting(dsn: string | undefined = config.errorReporting.dsn): Promise<boolean> {
+export async function startErrorReporting(dsn: string | undefined = servicesConfig.errorReporting.dsn): Promise<boolean> {
   if (!dsn) return false;
   const Sentry = await import('@sentry/react');
   Sentry.init({ ...errorReportingOptions(dsn), integrations: [Sentry.browserTracingIntegration()] });

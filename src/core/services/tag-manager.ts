@@ -1,7 +1,8 @@
 /**
  * Tag tracking (spec, sections 4 and 7): `GET /api/gaid` answers `{ data: { gtmId } }`. Only with a
  * gtmId is Google Tag Manager loaded (its data layer started, its script added); without one, or when
- * the call or the script fails, tracking stays off and events are dropped.
+ * the call or the script fails, tracking stays off and events are dropped. Events tracked before the
+ * script has loaded wait in the data layer, where the tag manager finds them.
  */
 import type { DataLayerHost } from '../analytics.ts';
 
@@ -36,7 +37,7 @@ export async function startTagManager(deps: TagManagerDeps): Promise<boolean> {
     await deps.loadScript(`${deps.tagManagerUrl}?id=${encodeURIComponent(gtmId)}`);
     return true;
   } catch {
-    // No tag manager, no tracking: events pushed meanwhile go nowhere.
+    // No tag manager, no tracking.
     delete deps.host.dataLayer;
     return false;
   }
