@@ -15,6 +15,7 @@ import { companyRoutes } from './api/company-routes.ts';
 import { loginRoutes } from './api/login-routes.ts';
 import { newPasswordRoutes } from './api/new-password-routes.ts';
 import { passwordResetRoutes } from './api/password-reset-routes.ts';
+import { createBotCheckVerifier } from './auth/bot-check.ts';
 import { createLoginThrottle } from './auth/lockout.ts';
 import { createOneTimeCodes } from './auth/one-time-codes.ts';
 import { loadPasswordPolicy } from './auth/password-policy.ts';
@@ -89,6 +90,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
     flags: createFeatureFlags({ ...readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE), ...deps.flags }),
+    botCheck: config.botCheckSecret
+      ? createBotCheckVerifier({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, timeoutMs: LIMITS.BOT_CHECK_VERIFY_TIMEOUT_MS })
+      : undefined,
   };
 
   const app = Fastify({

@@ -62,6 +62,8 @@ export const LIMITS = {
   INVITATION_TTL: 7 * 24 * 3600,
   /** Client info is cached by browsers this long (spec, section 9). */
   CLIENT_INFO_MAX_AGE: 24 * 3600,
+  /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */
+  BOT_CHECK_VERIFY_TIMEOUT_MS: 5_000,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */
@@ -89,6 +91,10 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The JSON file of feature flags the server enforces (and serves to the browser in development). */
   readonly featureFlagsFile: string | undefined;
+  /** The bot-check (Cloudflare Turnstile) secret; set, steps marked `botCheck` require a verified token. */
+  readonly botCheckSecret: string | undefined;
+  /** Where tokens are verified (Turnstile's siteverify, or a local verifier in tests). */
+  readonly botCheckVerifyUrl: string;
   /** The authorization the development flag service (`/dev/flag-service`) expects; the web app's flag client id. */
   readonly flagServiceToken: string;
 }
@@ -192,5 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
     flagServiceToken: env.FLAG_SERVICE_TOKEN || 'sso-web',
+    botCheckSecret: env.BOT_CHECK_SECRET || undefined,
+    botCheckVerifyUrl: readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,
   };
 }

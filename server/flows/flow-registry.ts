@@ -26,6 +26,7 @@ interface FlowStep {
   form?: { schema: string; messages?: Record<string, Record<string, string>> };
   init?: FlowCall;
   call?: FlowCall;
+  botCheck?: boolean;
 }
 
 interface FlowFile {
@@ -42,6 +43,8 @@ export interface ServerStep {
   /** False for calls open without a sign-in transaction. */
   needsTransaction: boolean;
   encrypt: readonly string[];
+  /** The step's form submit carries a bot-check token (`botCheckToken`), verified when the bot check is on. */
+  botCheck: boolean;
   /** Checks a (decrypted) payload against the step's form schema; returns the first problem in the spec's words. */
   validate(payload: unknown): string | undefined;
 }
@@ -114,6 +117,7 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
           challenges: [...(step.challenges ?? []), ...(step.admits ?? [])],
           needsTransaction: call.transaction !== 'none',
           encrypt: call.encrypt ?? [],
+          botCheck: validate !== undefined && step.botCheck === true,
           validate(payload) {
             if (!validate || validate(payload)) return undefined;
             return firstMessage(validate.errors ?? [], form?.messages ?? {}, catalogue);
