@@ -41,16 +41,11 @@ export interface WebConfig {
   /** Error reporting's share of traces sent (spec: all of them); the rest is in src/services-config.ts. */
   readonly traceSampleRate: number;
   /**
-   * The bot check (Cloudflare Turnstile) on steps marked `botCheck`: `mode` off (the default), `live` or `dummy`
-   * (Cloudflare's always-passing test key, for non-production servers).
+   * The bot check's (Cloudflare Turnstile) site keys: the operator's live one, and Cloudflare's always-passing
+   * dummy for non-production servers. VITE_BOT_CHECK=live|dummy at build time picks one and switches the check
+   * on for steps marked `botCheck`; unset, it is off and not built in.
    */
-  readonly botCheck: { readonly mode: 'off' | 'live' | 'dummy'; readonly liveSiteKey: string; readonly dummySiteKey: string };
-}
-
-const env = import.meta.env;
-
-function botCheckMode(value: string | undefined): WebConfig['botCheck']['mode'] {
-  return value === 'live' || value === 'dummy' ? value : 'off';
+  readonly botCheck: { readonly liveSiteKey: string; readonly dummySiteKey: string };
 }
 
 /** The configuration in force. */
@@ -78,9 +73,8 @@ export const config: WebConfig = {
   featureFlagClientId: 'sso-web',
   traceSampleRate: 1,
   botCheck: {
-    mode: botCheckMode(env?.VITE_BOT_CHECK),
     // The operator's own site key, issued by Cloudflare for the production host.
-    liveSiteKey: env?.VITE_BOT_CHECK_SITE_KEY ?? '',
+    liveSiteKey: import.meta.env?.VITE_BOT_CHECK_SITE_KEY ?? '',
     // Cloudflare's published test key that always passes.
     dummySiteKey: '1x00000000000000000000AA',
   },

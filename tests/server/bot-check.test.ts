@@ -65,7 +65,7 @@ describe('steps marked botCheck', () => {
   ])('refuses forgot-password %s, in clear words', async (_case, extra) => {
     const response = await requestReset({ email: 'someone@example.com', ...extra });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error_code: 'bot_check.failed', error_message: 'The security check did not pass. Please complete it and try again.' });
+    expect(response.json()).toEqual({ error_code: 'bot_check.failed', error_message: 'The security check did not pass. Please try again.' });
   });
 
   it('accepts forgot-password with a verified token, which is not taken for a form field', async () => {
