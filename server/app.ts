@@ -40,7 +40,8 @@ import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './oidc/mount.ts';
 import { createOidcProvider } from './oidc/provider.ts';
 import { findClient } from './store/clients.ts';
-import { installSecurityHeaders } from './web/security-headers.ts';
+import { installSecurityHeaders, webAppCsp } from './web/security-headers.ts';
+import { thirdPartyOrigins } from './web/third-party-origins.ts';
 import { webAppRoutes } from './web/web-app.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   }
   if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
   if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
-  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web')));
+  const csp = webAppCsp(thirdPartyOrigins(config));
+  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), csp));
   return { app, context };
 }

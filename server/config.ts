@@ -95,6 +95,8 @@ export interface Config {
   readonly botCheckSecret: string | undefined;
   /** Where tokens are verified (Turnstile's siteverify, or a local verifier in tests). */
   readonly botCheckVerifyUrl: string;
+  /** The error-reporting DSN the web app was built with (VITE_SENTRY_DSN): its host is allowed in the page policy. */
+  readonly errorReportingDsn: string | undefined;
   /** The authorization the development flag service (`/dev/flag-service`) expects; the web app's flag client id. */
   readonly flagServiceToken: string;
 }
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
     flagServiceToken: env.FLAG_SERVICE_TOKEN || 'sso-web',
+    errorReportingDsn: env.VITE_SENTRY_DSN || undefined,
     botCheckSecret: env.BOT_CHECK_SECRET || undefined,
     botCheckVerifyUrl: readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,
   };

@@ -1,19 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { ThirdPartyOrigins } from './third-party-origins.ts';
 
-/** The web app's policy: scripts and styles only from this origin, never framed, nothing inline or eval'd. */
-export const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The web app's policy: scripts and styles only from this origin (plus the named origins of the services
+ * switched on), never framed, nothing inline or eval'd.
+ */
+export function webAppCsp(extra: ThirdPartyOrigins = {}): string {
+  const add = (directive: keyof ThirdPartyOrigins) => (extra[directive] ?? []).map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${add('script-src')}`,
+    "style-src 'self'",
+    `img-src 'self' data:${add('img-src')}`,
+    "font-src 'self'",
+    `connect-src 'self'${add('connect-src')}`,
+    ...(extra['frame-src']?.length ? [`frame-src${add('frame-src')}`] : []),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy with no third-party service on. */
+export const WEB_APP_CSP = webAppCsp();
 
 /** Headers every response carries; the CSP itself is set by each page's handler. */
 export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {

@@ -11,7 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app under /auth/: hashed assets with long-lived caching, and index.html (never cached)
  * for every client route, so a reload on /auth/mfa/totp works.
  */
-export function webAppRoutes(distDir: string) {
+export function webAppRoutes(distDir: string, csp: string = WEB_APP_CSP) {
   return async (app: FastifyInstance) => {
     const indexFile = path.join(distDir, 'index.html');
     const built = fs.existsSync(indexFile);
@@ -20,7 +20,7 @@ export function webAppRoutes(distDir: string) {
         return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
       return reply
-        .header('content-security-policy', WEB_APP_CSP)
+        .header('content-security-policy', csp)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(fs.createReadStream(indexFile));
