@@ -9,16 +9,23 @@ import { defineConfig, type Plugin } from 'vite';
 import { flowIndexPlugin } from './scripts/vite/flow-index-plugin.ts';
 import { lazyRjsfFields } from './scripts/vite/lazy-rjsf-fields.ts';
 
-/** Drops the `description` of flows/*.json and their steps: they document the data for people, not for the browser. */
+/**
+ * Drops what the browser never reads from flows/*.json: the `description`s (they document the data for people),
+ * the `$schema` reference, and the steps' `admits` (challenges only the server acts on).
+ */
 function stripFlowDescriptions(): Plugin {
   return {
     name: 'strip-flow-descriptions',
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]flows[\\/][^\\/]+\.json$/.test(id)) return null;
-      const flow = JSON.parse(code) as { description?: string; steps?: Record<string, { description?: string }> };
+      const flow = JSON.parse(code) as { $schema?: string; description?: string; steps?: Record<string, { description?: string; admits?: unknown }> };
+      delete flow.$schema;
       delete flow.description;
-      for (const step of Object.values(flow.steps ?? {})) delete step.description;
+      for (const step of Object.values(flow.steps ?? {})) {
+        delete step.description;
+        delete step.admits;
+      }
       return { code: JSON.stringify(flow), map: null };
     },
   };

@@ -17,6 +17,7 @@ import { mfaSetupRoutes } from './api/mfa-setup-routes.ts';
 import { mfaSignInRoutes } from './api/mfa-sign-in-routes.ts';
 import { newPasswordRoutes } from './api/new-password-routes.ts';
 import { passwordResetRoutes } from './api/password-reset-routes.ts';
+import { createBotCheckVerifier } from './auth/bot-check.ts';
 import { createLoginThrottle } from './auth/lockout.ts';
 import { createOneTimeCodes } from './auth/one-time-codes.ts';
 import { loadPasswordPolicy } from './auth/password-policy.ts';
@@ -36,11 +37,13 @@ import { createSecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/database.ts';
 import { demoClientRoutes } from './demo/demo-client.ts';
 import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues } from './flags/feature-flags.ts';
+import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './flags/flag-service-routes.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './oidc/mount.ts';
 import { createOidcProvider } from './oidc/provider.ts';
 import { findClient } from './store/clients.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
+import { thirdPartyOrigins } from './web/third-party-origins.ts';
 import { webAppRoutes } from './web/web-app.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,6 +96,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
     flags: createFeatureFlags({ ...readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE), ...deps.flags }),
+    botCheck: config.botCheckSecret
+      ? createBotCheckVerifier({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, timeoutMs: LIMITS.BOT_CHECK_VERIFY_TIMEOUT_MS })
+      : undefined,
   };
 
   const app = Fastify({
@@ -118,6 +124,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await app.register(serviceRoutes(context));
   // The outbox shows what was not really sent: mail without SMTP_URL, texts without SMS_PROVIDER_URL.
   if (config.env !== 'production' && (!config.smtpUrl || !config.sms.providerUrl)) await app.register(outboxRoutes({ db }));
+  if (config.env !== 'production') {
+    await app.register(flagServiceRoutes({ flags: context.flags, token: config.flagServiceToken }), { prefix: FLAG_SERVICE_PREFIX });
+  }
   registerOidcRoutes(app, provider);
 
   const demoClients = [];
@@ -127,6 +136,6 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   }
   if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
   if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
-  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web')));
+  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
   return { app, context };
 }

@@ -78,6 +78,8 @@ export const LIMITS = {
   TOTP_LOCKOUT: 15 * 60,
   /** An HTTP SMS provider must answer within this long (ms). */
   SMS_PROVIDER_TIMEOUT_MS: 5000,
+  /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */
+  BOT_CHECK_VERIFY_TIMEOUT_MS: 5_000,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */
@@ -109,6 +111,14 @@ export interface Config {
   readonly mfaRequired: boolean;
   /** An HTTP SMS provider (POST JSON { from, to, text } with a bearer token); without it, SMS land in the dev outbox. */
   readonly sms: { readonly providerUrl: string | undefined; readonly providerToken: string | undefined; readonly sender: string };
+  /** The bot-check (Cloudflare Turnstile) secret; set, steps marked `botCheck` require a verified token. */
+  readonly botCheckSecret: string | undefined;
+  /** Where tokens are verified (Turnstile's siteverify, or a local verifier in tests). */
+  readonly botCheckVerifyUrl: string;
+  /** The error-reporting DSN the web app was built with (VITE_SENTRY_DSN): its host is allowed in the page policy. */
+  readonly errorReportingDsn: string | undefined;
+  /** The authorization the development flag service (`/dev/flag-service`) expects; the web app's flag client id. */
+  readonly flagServiceToken: string;
 }
 
 /** The product's name, the first half of an authenticator app entry's issuer. */
@@ -218,5 +228,9 @@ export function loadConfig(env: Env = process.env): Config {
     featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
     mfaRequired: readBoolean('MFA_REQUIRED', env.MFA_REQUIRED, true),
     sms: { providerUrl: smsProviderUrl, providerToken: smsProviderToken, sender: env.SMS_SENDER || 'PaymentsSSO' },
+    flagServiceToken: env.FLAG_SERVICE_TOKEN || 'sso-web',
+    errorReportingDsn: env.VITE_SENTRY_DSN || undefined,
+    botCheckSecret: env.BOT_CHECK_SECRET || undefined,
+    botCheckVerifyUrl: readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,
   };
 }

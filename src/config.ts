@@ -36,8 +36,20 @@ export interface WebConfig {
    * `switchKey` (sessionStorage) remembers that across pages, `walkKey` holds the walk so far.
    */
   readonly recorder: { readonly query: string; readonly switchKey: string; readonly walkKey: string };
-  /** Release identity, for diagnostics. */
+  /** Release identity, for diagnostics and error reports. */
   readonly release: { readonly version: string; readonly environment: string; readonly label: string };
+  /** The client apps of the operator's own (spec, section 9): the main one and the dashboard. */
+  readonly clientIds: { readonly main: string; readonly dashboard: string };
+  /** The flag service's client id, sent as its authorization header (src/services-config.ts has the rest). */
+  readonly featureFlagClientId: string;
+  /** Error reporting's share of traces sent (spec: all of them); the rest is in src/services-config.ts. */
+  readonly traceSampleRate: number;
+  /**
+   * The bot check's (Cloudflare Turnstile) site keys: the operator's live one, and Cloudflare's always-passing
+   * dummy for non-production servers. VITE_BOT_CHECK=live|dummy at build time picks one and switches the check
+   * on for steps marked `botCheck`; unset, it is off and not built in.
+   */
+  readonly botCheck: { readonly liveSiteKey: string; readonly dummySiteKey: string };
 }
 
 /** The configuration in force. */
@@ -58,9 +70,18 @@ export const config: WebConfig = {
   featureFlagDefaults: {
     'company-selection-removal': true,
     'test-flag': false,
-    'disable-sms-mfa': false,
-    'disable-mfa-skip-registration': false,
+    'sms-mfa-disable': false,
+    'mfa-disable-skip-registration': false,
   },
   recorder: { query: 'record', switchKey: 'sso.recorder', walkKey: 'sso.recorder.walk' },
   release: { version: '0.1.0', environment: 'prod', label: 'single-sign-on@0.1.0' },
+  clientIds: { main: 'sso-account', dashboard: 'sso-dashboard' },
+  featureFlagClientId: 'sso-web',
+  traceSampleRate: 1,
+  botCheck: {
+    // The operator's own site key, issued by Cloudflare for the production host.
+    liveSiteKey: import.meta.env?.VITE_BOT_CHECK_SITE_KEY ?? '',
+    // Cloudflare's published test key that always passes.
+    dummySiteKey: '1x00000000000000000000AA',
+  },
 };

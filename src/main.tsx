@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLanguage, DEFAULT_LANGUAGE } from './core/messages.ts';
+import { appStore } from './state/app-store.ts';
 import { App } from './ui/app.tsx';
 import { startLanguage } from './ui/language-preference.ts';
 import { startRecorderIfAsked } from './recorder/recorder-switch.ts';
@@ -14,7 +15,7 @@ if (!root) throw new Error('index.html has no #root element');
 void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() => {
   const app = (
     <StrictMode>
-      <App />
+      <App store={appStore} />
     </StrictMode>
   );
   // The first screen arrives prerendered in English (scripts/prerender.ts): hydrate it; in another language, render afresh.
@@ -24,4 +25,6 @@ void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() => {
     root.replaceChildren();
     createRoot(root).render(app);
   }
+  // Flags, tag tracking, error reporting and toasts load after the first screen, as a chunk of their own.
+  setTimeout(() => void import('./ui/services/start-services.ts').then(({ startServices }) => startServices()), 0);
 });

@@ -4,4 +4,12 @@
 interface ImportMetaEnv {
   /** Overrides the user-guide URL behind the help link. */
   readonly VITE_USER_GUIDE_URL?: string;
+  /** The flag service's base URL and environment (`development` is asked for as `sit`). */
+  readonly VITE_FLAG_SERVICE_URL?: string;
+  readonly VITE_FLAG_ENVIRONMENT?: string;
+  /** The error-reporting DSN; unset keeps error reporting off. */
+  readonly VITE_SENTRY_DSN?: string;
+  /** `live` or `dummy` switches the bot check on for steps marked `botCheck`; the live site key. */
+  readonly VITE_BOT_CHECK?: string;
+  readonly VITE_BOT_CHECK_SITE_KEY?: string;
 }

@@ -7,6 +7,7 @@ import { checkAppSteps } from './check-app-steps.ts';
 import { checkCatalogues } from './check-catalogues.ts';
 import { checkChallenges } from './check-challenges.ts';
 import { checkDeadEnds } from './check-dead-ends.ts';
+import { checkEvents } from './check-events.ts';
 import { checkFlowMessageKeys } from './check-flow-message-keys.ts';
 import { checkFormFields } from './check-form-fields.ts';
 import { checkFormSchemas } from './check-form-schemas.ts';
@@ -37,5 +38,6 @@ export const checks: readonly FlowCheck[] = [
   { name: 'flow-message-keys', guards: 'every key a flow names is in every catalogue', run: checkFlowMessageKeys },
   { name: 'referenced-keys', guards: 'every key src/ and the password policy name is in every catalogue', run: checkReferencedKeys },
   { name: 'catalogues', guards: 'catalogues share keys and placeholders with en.json', run: checkCatalogues },
+  { name: 'events', guards: 'every analytics event a flow names is in flows/shell/events.json', run: checkEvents },
   { name: 'api-errors', guards: "every server error code has its text, in the server's English", run: checkApiErrors },
 ];

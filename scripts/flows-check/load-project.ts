@@ -67,6 +67,14 @@ function policyKeys(root: string): KeyReference[] {
   return [...rules, ...named];
 }
 
+/** Event name -> flow, from the event catalogue; empty when the file is missing (every event is then reported). */
+function eventCatalogue(root: string): Map<string, string> {
+  const path = join(root, 'flows', 'shell', 'events.json');
+  if (!existsSync(path)) return new Map();
+  const catalogue = readJson(path) as { flows?: Record<string, Record<string, string>> };
+  return new Map(Object.entries(catalogue.flows ?? {}).flatMap(([flow, events]) => Object.keys(events).map((event) => [event, flow] as [string, string])));
+}
+
 /** Loads the project under `root`. */
 export function loadProject(root: string): LoadedProject {
   const metaSchema = readJson(join(root, 'schemas', 'flow.schema.json')) as Record<string, unknown>;
@@ -96,6 +104,7 @@ export function loadProject(root: string): LoadedProject {
       appSteps: (['entryStep', 'errorStep', 'notFoundStep', 'notAvailableStep'] as const).map((name) => ({ name, step: config[name] })),
       keyReferences: [...sourceKeys, ...policyKeys(root)],
       routeTable: existsSync(join(root, ROUTE_TABLE_FILE)) ? (readJson(join(root, ROUTE_TABLE_FILE)) as RouteTable) : undefined,
+      eventCatalogue: eventCatalogue(root),
     },
   };
 }

@@ -16,6 +16,7 @@ export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
   const keys: StepMessageKey[] = [];
   if (step.headline) keys.push({ path: 'headline', key: step.headline });
   if (step.body) keys.push({ path: 'body', key: step.body });
+  if (step.initFailure) keys.push({ path: 'initFailure', key: step.initFailure });
   if (step.form) {
     keys.push({ path: 'form.submit', key: step.form.submit });
     for (const [field, key] of Object.entries(step.form.labels ?? {})) keys.push({ path: `form.labels.${field}`, key });

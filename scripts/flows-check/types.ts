@@ -78,6 +78,8 @@ export interface Project {
   keyReferences: readonly KeyReference[];
   /** The route table (flows/shell/routes.json), when the project has one. */
   routeTable?: RouteTable;
+  /** Analytics event name -> the flow it belongs to (flows/shell/events.json). */
+  eventCatalogue: ReadonlyMap<string, string>;
 }
 
 /** One row of the check table: a stable name, what it guards, and the check. */

@@ -8,6 +8,7 @@ import type { FlowRegistry } from '../flows/flow-registry.ts';
 import type { LoginThrottle } from '../auth/lockout.ts';
 import type { OneTimeCodes } from '../auth/one-time-codes.ts';
 import type { PasswordPolicy } from '../auth/password-policy.ts';
+import type { BotCheckVerifier } from '../auth/bot-check.ts';
 import type { FeatureFlags } from '../flags/feature-flags.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
@@ -27,4 +28,6 @@ export interface ApiContext {
   throttle: LoginThrottle;
   passwordPolicy: PasswordPolicy;
   flags: FeatureFlags;
+  /** Verifies bot-check tokens; absent while the bot check is off (no BOT_CHECK_SECRET). */
+  botCheck?: BotCheckVerifier;
 }

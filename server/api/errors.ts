@@ -29,6 +29,7 @@ export const API_ERRORS = {
   'client.not_found': { status: 404, message: 'Failed to fetch client information' },
   'client.redirect_uri_mismatch': { status: 400, message: "The return address does not match the app's registration." },
   'client.pkce_required': { status: 400, message: 'This app must use PKCE with the S256 method.' },
+  'bot_check.failed': { status: 403, message: 'The security check did not pass. Please try again.' },
   'server.unavailable': { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   'server.error': { status: 500, message: 'Something went wrong on our side, sorry and please try again' },
 } as const satisfies Record<string, { status: number; message: string }>;

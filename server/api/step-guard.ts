@@ -14,9 +14,20 @@ export interface AdmittedStep {
   payload: Record<string, unknown>;
 }
 
-/** Decrypts a payload's encrypted fields and checks it against the step's schema. */
+/** The body field a bot-checked step's submit carries its widget token in; it is not part of the form. */
+export const BOT_CHECK_FIELD = 'botCheckToken';
+
+/** Takes the bot-check token out of `body` and, when the bot check is on, has it verified. */
+async function checkBot(context: ApiContext, request: FastifyRequest, step: ServerStep, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!step.botCheck) return body;
+  const { [BOT_CHECK_FIELD]: token, ...form } = body;
+  if (context.botCheck && !(typeof token === 'string' && (await context.botCheck.verify(token, request.ip)))) throw new ApiError('bot_check.failed');
+  return form;
+}
+
+/** Verifies the bot check where the step has one, decrypts the payload's encrypted fields and checks it against the step's schema. */
 async function readPayload(context: ApiContext, request: FastifyRequest, step: ServerStep): Promise<Record<string, unknown>> {
-  const body = (request.body ?? {}) as Record<string, unknown>;
+  const body = await checkBot(context, request, step, (request.body ?? {}) as Record<string, unknown>);
   const payload = await decryptFields(context, body, step.encrypt);
   const problem = step.validate(payload);
   if (problem !== undefined) throw new ApiError('request.invalid', problem);

@@ -32,6 +32,7 @@ interface FlowStep {
   actions?: { call: FlowCall }[];
   /** The step after particular answers: its own form and call, admitted at the challenge `when` names. */
   variants?: { when: { challenge?: string }; form?: FlowForm; call?: FlowCall }[];
+  botCheck?: boolean;
 }
 
 interface FlowFile {
@@ -48,6 +49,8 @@ export interface ServerStep {
   /** False for calls open without a sign-in transaction. */
   needsTransaction: boolean;
   encrypt: readonly string[];
+  /** The step's form submit carries a bot-check token (`botCheckToken`), verified when the bot check is on. */
+  botCheck: boolean;
   /** Checks a (decrypted) payload against the step's form schema; returns the first problem in the spec's words. */
   validate(payload: unknown): string | undefined;
 }
@@ -139,6 +142,7 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
           challenges: admitted,
           needsTransaction: call.transaction !== 'none',
           encrypt: call.encrypt ?? [],
+          botCheck: validate !== undefined && step.botCheck === true,
           validate(payload) {
             if (!validate || validate(payload)) return undefined;
             return firstMessage(validate.errors ?? [], form?.messages ?? {}, catalogue);

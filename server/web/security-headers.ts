@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { ThirdPartyOrigins } from './third-party-origins.ts';
 
 /**
- * The web app's policy: scripts and styles only from this origin, never framed, nothing inline or
- * eval'd, except the inline styles whose hashes are given (the prerendered page's own stylesheet).
+/**
+ * The web app's policy: scripts and styles only from this origin (plus the named origins of the services
+ * switched on), never framed, nothing inline or eval'd, except the inline styles whose hashes are given
+ * (the prerendered page's own stylesheet).
  */
-export function webAppCsp(styleHashes: readonly string[] = []): string {
+export function webAppCsp(extra: ThirdPartyOrigins = {}, styleHashes: readonly string[] = []): string {
+  const add = (directive: keyof ThirdPartyOrigins) => (extra[directive] ?? []).map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${add('script-src')}`,
     ["style-src 'self'", ...styleHashes].join(' '),
-    "img-src 'self' data:",
+    `img-src 'self' data:${add('img-src')}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${add('connect-src')}`,
+    ...(extra['frame-src']?.length ? [`frame-src${add('frame-src')}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -20,7 +25,7 @@ export function webAppCsp(styleHashes: readonly string[] = []): string {
   ].join('; ');
 }
 
-/** The policy of pages with no inline style. */
+/** The policy with no third-party service on and no inline style. */
 export const WEB_APP_CSP = webAppCsp();
 
 /** Headers every response carries; the CSP itself is set by each page's handler. */

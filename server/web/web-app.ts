@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inlineStyleHashes } from './inline-styles.ts';
-import { WEB_APP_CSP, webAppCsp } from './security-headers.ts';
+import { webAppCsp } from './security-headers.ts';
+import type { ThirdPartyOrigins } from './third-party-origins.ts';
 
 /** Hashed assets never change under one name, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,21 +17,22 @@ const PRERENDERED = { path: '/auth/login', file: 'login.html' };
  * for every client route, so a reload on /auth/mfa/totp works. The first screen gets its prerendered page,
  * which paints before the scripts run.
  */
-export function webAppRoutes(distDir: string) {
+export function webAppRoutes(distDir: string, origins: ThirdPartyOrigins = {}) {
+  const csp = webAppCsp(origins);
   return async (app: FastifyInstance) => {
     const indexFile = path.join(distDir, 'index.html');
     const prerenderedFile = path.join(distDir, PRERENDERED.file);
     const built = fs.existsSync(indexFile);
     const hasPrerendered = fs.existsSync(prerenderedFile);
     // Read once: the build does not change under a running server.
-    const prerenderedCsp = hasPrerendered ? webAppCsp(inlineStyleHashes(fs.readFileSync(prerenderedFile, 'utf8'))) : WEB_APP_CSP;
+    const prerenderedCsp = hasPrerendered ? webAppCsp(origins, inlineStyleHashes(fs.readFileSync(prerenderedFile, 'utf8'))) : csp;
     const sendIndex = (reply: FastifyReply, pathName = '') => {
       const prerendered = hasPrerendered && pathName === PRERENDERED.path;
       if (!built) {
         return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
       return reply
-        .header('content-security-policy', prerendered ? prerenderedCsp : WEB_APP_CSP)
+        .header('content-security-policy', prerendered ? prerenderedCsp : csp)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(fs.createReadStream(prerendered ? prerenderedFile : indexFile));

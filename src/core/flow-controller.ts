@@ -6,6 +6,7 @@
 import { toApiError, type ApiClient } from './api-client.ts';
 import { resolveNextStep, type EngineDeps } from './engine.ts';
 import type { Step, StepAction, StepResponse } from './flow-types.ts';
+import { t } from './messages.ts';
 import { runStepCall } from './step-call.ts';
 import { applyVariant } from './step-variants.ts';
 
@@ -80,9 +81,12 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
         return advance(step, await runStepCall({ call: step.init, query }, deps.api));
       } catch (error) {
         // Nothing on this step can work without its entry call, so show the failure instead.
+        if (step.events?.initError) deps.track(step.events.initError);
         const failed = errorStep();
         const { message, code } = toApiError(error);
-        return { step: failed, context: { stepId: failed.id, error: message, errorCode: code } };
+        // Without the server's own error, the step's wording beats a browser's "Failed to fetch".
+        const text = code === undefined && step.initFailure ? t(step.initFailure) : message;
+        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code } };
       }
     },
     async submit(step, values, query, current) {

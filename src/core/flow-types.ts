@@ -126,6 +126,8 @@ export interface StepEvents {
   view?: string;
   success?: string;
   error?: string;
+  /** Sent when the step's init call fails. */
+  initError?: string;
 }
 
 /** One screen of a flow, as written in flows/*.json. */
@@ -144,6 +146,10 @@ export interface StepDefinition {
   body?: string;
   form?: StepForm;
   init?: StepCall;
+  /** The message key shown when `init` fails without an error of the server's own. */
+  initFailure?: string;
+  /** The form is guarded by the bot check when it is switched on. */
+  botCheck?: boolean;
   call?: StepCall;
   navigate?: string;
   backToApp?: StepBackToApp;

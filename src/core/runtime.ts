@@ -9,11 +9,12 @@ import { createClientNameLookup } from './client-info.ts';
 import { createFlowController, type FlowController } from './flow-controller.ts';
 import { stepRegistry } from './flows.ts';
 import { carriedQueryNames } from './routes.ts';
+import { activeFlags } from './feature-flags/active-flags.ts';
 
 /** The flow controller the views drive. */
 export const flowController: FlowController = createFlowController({
   registry: stepRegistry,
-  flags: config.featureFlagDefaults,
+  flags: activeFlags,
   errorStep: config.errorStep,
   api: apiClient,
   track,

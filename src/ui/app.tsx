@@ -5,13 +5,14 @@
  * the not-found step.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Provider } from 'jotai';
+import { Provider, type createStore } from 'jotai';
 import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import { stepRegistry } from '../core/flows.ts';
 import { routeTable, type RouteRedirect } from '../core/route-table.ts';
 import { buildStepPath, decodeRouteParams, toRoutePattern } from '../core/routes.ts';
 import { LoadedStep } from './loaded-step.tsx';
+import { AppErrorBoundary } from './app-error-boundary.tsx';
 
 const stepOfPath = new Map([...stepRegistry.steps.values()].flatMap((step) => [step.route, ...(step.aliases ?? [])].map((path) => [path, step.id])));
 const legacyPattern = (path: string) => toRoutePattern(`${routeTable.legacyPrefix}/${path}`);
@@ -39,43 +40,46 @@ function RouteRedirectView({ redirect, params = {} }: { redirect: RouteRedirect;
 export interface AppProps {
   /** The address to render at when there is no browser (prerendering at build time). */
   ssrPath?: string;
+  store?: ReturnType<typeof createStore>;
 }
 
-/** The whole web app. */
-export function App({ ssrPath }: AppProps) {
+/** The whole web app; `store` is the one the browser services also set (src/state/app-store.ts), else its own. */
+export function App({ ssrPath, store }: AppProps) {
   return (
-    <Provider>
-      <Router base={config.basePath} ssrPath={ssrPath}>
-        <Switch>
-          <Route path="/">
-            <RouteRedirectView redirect={routeTable.root} />
-          </Route>
-          <Route path={toRoutePattern(routeTable.legacyPrefix)}>
-            <RouteRedirectView redirect={routeTable.legacyRoot} />
-          </Route>
-          {routeTable.legacy.map((legacy) => (
-            <Route key={legacy.path} path={legacyPattern(legacy.path)}>
-              {(params) => <RouteRedirectView redirect={legacy} params={decodeRouteParams(params)} />}
+    <Provider store={store}>
+      <AppErrorBoundary>
+        <Router base={config.basePath} ssrPath={ssrPath}>
+          <Switch>
+            <Route path="/">
+              <RouteRedirectView redirect={routeTable.root} />
             </Route>
-          ))}
-          {routeTable.routes.map((route) => (
-            <Route key={route.path} path={toRoutePattern(route.path)}>
-              {(params) => {
-                const id = stepOfPath.get(route.path);
-                // A step titles the document itself (flows:check keeps its title the route's); a route no flow owns yet lends its title to the placeholder.
-                return id ? (
-                  <LoadedStep id={id} params={decodeRouteParams(params)} />
-                ) : (
-                  <LoadedStep id={config.notAvailableStep} title={route.title} params={decodeRouteParams(params)} />
-                );
-              }}
+            <Route path={toRoutePattern(routeTable.legacyPrefix)}>
+              <RouteRedirectView redirect={routeTable.legacyRoot} />
             </Route>
-          ))}
-          <Route>
-            <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
-          </Route>
-        </Switch>
-      </Router>
+            {routeTable.legacy.map((legacy) => (
+              <Route key={legacy.path} path={legacyPattern(legacy.path)}>
+                {(params) => <RouteRedirectView redirect={legacy} params={decodeRouteParams(params)} />}
+              </Route>
+            ))}
+            {routeTable.routes.map((route) => (
+              <Route key={route.path} path={toRoutePattern(route.path)}>
+                {(params) => {
+                  const id = stepOfPath.get(route.path);
+                  // A step titles the document itself (flows:check keeps its title the route's); a route no flow owns yet lends its title to the placeholder.
+                  return id ? (
+                    <LoadedStep id={id} params={decodeRouteParams(params)} />
+                  ) : (
+                    <LoadedStep id={config.notAvailableStep} title={route.title} params={decodeRouteParams(params)} />
+                  );
+                }}
+              </Route>
+            ))}
+            <Route>
+              <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
+            </Route>
+          </Switch>
+        </Router>
+      </AppErrorBoundary>
     </Provider>
   );
 }

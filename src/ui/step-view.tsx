@@ -13,6 +13,7 @@ import type { Step } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
 import { currentLanguage, t, type MessageParams } from '../core/messages.ts';
 import { readPath } from '../core/read-path.ts';
+import { takeBotCheckToken } from '../core/bot-check-token.ts';
 import { buildStepPath } from '../core/routes.ts';
 import { stepLinkHref } from '../core/step-links.ts';
 import { applyVariant, variantKey } from '../core/step-variants.ts';
@@ -38,6 +39,8 @@ export interface StepViewProps {
 // Only the few steps that show a document, or have actions, load them.
 const StepDocument = lazy(() => import('./step-document.tsx'));
 const StepActionList = lazy(() => import('./step-action-list.tsx'));
+// Built in only when the bot check is switched on (VITE_BOT_CHECK), so the default login download does not carry it.
+const BotCheck = import.meta.env.VITE_BOT_CHECK ? lazy(() => import('./services/bot-check.tsx')) : undefined;
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -132,8 +135,15 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           onChange={setEdited}
           busy={flow.submitting}
           choices={choices}
-          onSubmit={(submittedValues) => void flow.submit(submittedValues)}
+          onSubmit={(submittedValues) =>
+            void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, botCheckToken: takeBotCheckToken() } : submittedValues)
+          }
         />
+      ) : null}
+      {BotCheck && step.botCheck && !flow.entering ? (
+        <Suspense fallback={null}>
+          <BotCheck />
+        </Suspense>
       ) : null}
       {flow.entering || step.navigate ? <Spinner /> : null}
       {step.document ? (

@@ -86,3 +86,21 @@ describe('serving the web app under /auth/', () => {
     expect(response.headers.location).toBe(location);
   });
 });
+
+describe('the page policy with browser services on', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp({ env: { GTM_ID: 'GTM-AB12CD', BOT_CHECK_SECRET: 'secret' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('allows exactly the tag manager and the bot-check widget by name, still with nothing inline', async () => {
+    const csp = String((await server.app.inject({ method: 'GET', url: '/auth/login' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com https://challenges.cloudflare.com");
+    expect(csp).toContain('frame-src https://challenges.cloudflare.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-(eval|inline)/);
+  });
+});

@@ -118,3 +118,19 @@ describe('call helpers', () => {
     expect(pickQuery(['a', 'b'], new URLSearchParams('a=1&c=3'))).toEqual({ a: '1' });
   });
 });
+
+describe('a failed sign-in start', () => {
+  it('shows the authenticate-initiate message and tracks auth_init_error when authorize cannot be reached', async () => {
+    const { controller, track } = controllerWith({ 'GET authorize': new ApiError('Failed to fetch') });
+    const transition = await controller.enter(login, query);
+    expect(transition?.step.id).toBe('error');
+    expect(transition?.context.error).toBe('Authenticate initiate error, please refresh the browser or try again later');
+    expect(track).toHaveBeenCalledWith('auth_init_error');
+  });
+
+  it("keeps the server's own message when it sent an error code", async () => {
+    const { controller, track } = controllerWith({ 'GET authorize': new ApiError('Unknown client.', 400, 'client.unknown') });
+    expect((await controller.enter(login, query))?.context.error).toBe('Unknown client.');
+    expect(track).toHaveBeenCalledWith('auth_init_error');
+  });
+});

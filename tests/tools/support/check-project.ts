@@ -24,6 +24,7 @@ const flow: FlowDefinition = {
         prefill: { email: { query: 'username' } },
       },
       call: { method: 'POST', path: 'auth/login' },
+      events: { success: 'sign_in_success', error: 'sign_in_error' },
       links: [{ label: 'start.help', go: 'help', query: { username: { field: 'email' } } }],
       next: [{ when: { exists: 'redirect_to' }, go: 'done' }],
     },
@@ -95,6 +96,10 @@ export function validProject(): Project {
       ],
       legacy: [{ path: 'log-in', title: 'Old Sign In', to: 'sign-in' }],
     },
+    eventCatalogue: new Map([
+      ['sign_in_success', 'start'],
+      ['sign_in_error', 'start'],
+    ]),
   };
 }
 

@@ -1,0 +1,29 @@
+/** Catches a screen that failed to render: the user gets the generic message, error reporting gets the error. */
+import { Component, type ReactNode } from 'react';
+import { t } from '../core/messages.ts';
+import { reportError } from '../core/services/report-error.ts';
+
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    reportError(error);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="page">
+        <main className="card">
+          <p className="body alert" role="alert">
+            {t('error.generic')}
+          </p>
+        </main>
+      </div>
+    );
+  }
+}
