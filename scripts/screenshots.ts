@@ -118,16 +118,26 @@ async function walkRegistration(fresh: () => Promise<Page>, server: LiveServer, 
   await shot(completing, 'register-update');
 }
 
+/** Opens fresh pages at one size against `server` (each in a context of its own); `close` closes them all. */
+function pageOpener(browser: Browser, server: LiveServer, size: keyof typeof SIZES) {
+  const contexts: BrowserContext[] = [];
+  return {
+    async fresh(): Promise<Page> {
+      const context = await browser.newContext({ baseURL: server.origin, viewport: SIZES[size] });
+      contexts.push(context);
+      const page = await context.newPage();
+      trackRequests(page);
+      return page;
+    },
+    async close(): Promise<void> {
+      for (const context of contexts) await context.close();
+    },
+  };
+}
+
 /** Walks every screen at one size, calling `shot` on each. */
 async function walkScreens(browser: Browser, server: LiveServer, size: keyof typeof SIZES, shot: (page: Page, name: ScreenName) => Promise<void>) {
-  const contexts: BrowserContext[] = [];
-  const fresh = async () => {
-    const context = await browser.newContext({ baseURL: server.origin, viewport: SIZES[size] });
-    contexts.push(context);
-    const page = await context.newPage();
-    trackRequests(page);
-    return page;
-  };
+  const { fresh, close } = pageOpener(browser, server, size);
   // The server's data is fresh for every run, so plain addresses look real and never collide.
   const recovering = `ada.${size}@example.com`;
   const temporary = `grace.${size}@example.com`;
@@ -199,7 +209,7 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   await demo.getByRole('button', { name: 'Log In' }).click();
   await demo.getByText(`Signed in as ${DEMO.email}`).waitFor();
   await shot(demo, 'demo-signed-in');
-  for (const context of contexts) await context.close();
+  await close();
 }
 
 /** The markdown that shows the gallery (for the README). */
@@ -242,16 +252,9 @@ async function main(): Promise<number> {
   // ...and the second-factor screens on one with the product's default, MFA required.
   await withLiveBrowser({}, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
-      const contexts: BrowserContext[] = [];
-      const fresh = async () => {
-        const context = await browser.newContext({ baseURL: server.origin, viewport: SIZES[size] });
-        contexts.push(context);
-        const page = await context.newPage();
-        trackRequests(page);
-        return page;
-      };
+      const { fresh, close } = pageOpener(browser, server, size);
       await walkMfaScreens(server, size, fresh, (page, name) => save(page, name, size));
-      for (const context of contexts) await context.close();
+      await close();
     }
   });
   writeGallery();
