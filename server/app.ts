@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../contract/product.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
 import type { ApiContext } from './api/api-context.ts';
@@ -47,9 +48,6 @@ import { thirdPartyOrigins } from './web/third-party-origins.ts';
 import { webAppRoutes } from './web/web-app.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Where the API lives, as the spec names it. */
-export const API_PREFIX = '/api/sso/v3';
 
 /** What the server needs from outside: its config, an open (migrated) database and the master key. */
 export interface AppDependencies {

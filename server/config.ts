@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { APP_NAME } from '../contract/product.ts';
 
 /**
  * Every limit the server enforces, in one place. Times are in seconds unless the name says otherwise.
@@ -228,7 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
     mfaRequired: readBoolean('MFA_REQUIRED', env.MFA_REQUIRED, true),
     sms: { providerUrl: smsProviderUrl, providerToken: smsProviderToken, sender: env.SMS_SENDER || 'PaymentsSSO' },
-    flagServiceToken: env.FLAG_SERVICE_TOKEN || 'sso-web',
+    flagServiceToken: env.FLAG_SERVICE_TOKEN || APP_NAME,
     errorReportingDsn: env.VITE_SENTRY_DSN || undefined,
     botCheckSecret: env.BOT_CHECK_SECRET || undefined,
     botCheckVerifyUrl: readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,

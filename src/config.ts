@@ -3,6 +3,8 @@
  * Values that differ per deployment can be overridden with VITE_* variables at build time.
  */
 
+import { API_PREFIX, APP_NAME, FLAG_DEFAULTS } from '../contract/product.ts';
+
 /** The shape of the web app's configuration. */
 export interface WebConfig {
   /** The path the app is served under; every route lives below it. */
@@ -55,7 +57,7 @@ export interface WebConfig {
 /** The configuration in force. */
 export const config: WebConfig = {
   basePath: '/auth',
-  apiBase: '/api/sso/v3',
+  apiBase: API_PREFIX,
   // `?.`: outside Vite (npm run flows:check reads this file under plain Node) there is no import.meta.env.
   userGuideUrl: import.meta.env?.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
   entryStep: 'login',
@@ -67,16 +69,11 @@ export const config: WebConfig = {
   languageStorageKey: 'sso.language',
   chunkLoadTimeoutMs: 2 * 60 * 1_000,
   clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },
-  featureFlagDefaults: {
-    'company-selection-removal': true,
-    'test-flag': false,
-    'sms-mfa-disable': false,
-    'mfa-disable-skip-registration': false,
-  },
+  featureFlagDefaults: FLAG_DEFAULTS,
   recorder: { query: 'record', switchKey: 'sso.recorder', walkKey: 'sso.recorder.walk' },
   release: { version: '0.1.0', environment: 'prod', label: 'single-sign-on@0.1.0' },
   clientIds: { main: 'sso-account', dashboard: 'sso-dashboard' },
-  featureFlagClientId: 'sso-web',
+  featureFlagClientId: APP_NAME,
   traceSampleRate: 1,
   botCheck: {
     // The operator's own site key, issued by Cloudflare for the production host.

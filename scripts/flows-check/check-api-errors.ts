@@ -1,26 +1,35 @@
 /**
- * Guards the translations of server errors: every code in server/api/errors.ts has an
- * `apiError.<code>` text, whose English is the server's wording word for word (the web app swaps
- * in a translation only when the server sent exactly that wording), and no such key outlives its code.
+ * Guards the words of the API's errors: every code of contract/error-codes.ts has an `apiError.<code>` text in every
+ * catalogue (the server sends the English one as `error_message`, the web app shows the user's language by code),
+ * no such text outlives its code, and a text's `{placeholders}` are parameters its code declares.
  */
+import { ERROR_MESSAGE_PREFIX } from '../../contract/error-codes.ts';
 import type { Problem, Project } from './types.ts';
 
-const PREFIX = 'apiError.';
-const FILE = 'flows/messages/en.json';
+const CONTRACT_FILE = 'contract/error-codes.ts';
 
-/** Problems with apiError.* keys of the English catalogue. */
+/** Problems with the apiError.* keys of the catalogues. */
 export function checkApiErrors(project: Project): Problem[] {
-  const english = project.catalogues.get('en') ?? {};
   const problems: Problem[] = [];
-  for (const [code, { message }] of Object.entries(project.apiErrors)) {
-    const key = `${PREFIX}${code}`;
-    const text = english[key];
-    if (text === undefined) problems.push({ file: FILE, path: key, message: `is missing for the server's error code ${code}`, fix: `add it to every catalogue, in English ${JSON.stringify(message)}` });
-    else if (text !== message) problems.push({ file: FILE, path: key, message: `says ${JSON.stringify(text)} but server/api/errors.ts says ${JSON.stringify(message)}`, fix: "copy the server's wording exactly" });
-  }
-  for (const key of Object.keys(english)) {
-    if (key.startsWith(PREFIX) && !Object.hasOwn(project.apiErrors, key.slice(PREFIX.length))) {
-      problems.push({ file: FILE, path: key, message: `names no error code of server/api/errors.ts`, fix: 'remove it from every catalogue' });
+  for (const [language, catalogue] of project.catalogues) {
+    const file = `flows/messages/${language}.json`;
+    for (const [code, { params = [] }] of Object.entries(project.apiErrors)) {
+      const key = `${ERROR_MESSAGE_PREFIX}${code}`;
+      const text = catalogue[key];
+      if (text === undefined) {
+        problems.push({ file, path: key, message: `is missing for the error code ${code} (${CONTRACT_FILE})`, fix: 'add its text: the server sends the English one, the web app shows it by code' });
+        continue;
+      }
+      for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
+        if (name !== undefined && !params.includes(name)) {
+          problems.push({ file, path: key, message: `uses {${name}}, which is no parameter of ${code}`, fix: `add "${name}" to its params in ${CONTRACT_FILE}, or drop the placeholder` });
+        }
+      }
+    }
+    for (const key of Object.keys(catalogue)) {
+      if (key.startsWith(ERROR_MESSAGE_PREFIX) && !Object.hasOwn(project.apiErrors, key.slice(ERROR_MESSAGE_PREFIX.length))) {
+        problems.push({ file, path: key, message: `names no error code of ${CONTRACT_FILE}`, fix: 'remove it from every catalogue, or add the code to the contract' });
+      }
     }
   }
   return problems;

@@ -1,10 +1,13 @@
 /**
- * Guards the answers: every challenge kind the server can send (SERVER_CHALLENGES) is claimed by
+ * Guards the answers: every challenge kind the server can send (contract/challenges.ts) is claimed by
  * exactly one step, every kind of the meta-schema has a step (unbuilt ones go to the terminal step
  * that covers them), and the server sends no kind the meta-schema does not know.
  */
+import { GENERATE_COMMAND } from '../contract/generated-files.ts';
 import { stepEntries } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
+
+const CONTRACT_FILE = 'contract/challenges.ts';
 
 /** Problems with challenge kinds claimed by no step, or by more than one. */
 export function checkChallenges(project: Project): Problem[] {
@@ -21,11 +24,11 @@ export function checkChallenges(project: Project): Problem[] {
     });
   }
   for (const kind of project.serverChallenges) {
-    const at = `SERVER_CHALLENGES.${kind}`;
+    const at = `CHALLENGES.${kind}`;
     if (!project.challengeKinds.includes(kind)) {
-      problems.push({ file: 'server/flows/challenges.ts', path: at, message: `${kind} is not a challenge kind of the meta-schema`, fix: 'add it to definitions.challengeKind in schemas/flow.schema.json' });
+      problems.push({ file: CONTRACT_FILE, path: at, message: `${kind} is not a challenge kind of the meta-schema`, fix: `run ${GENERATE_COMMAND}` });
     } else if (!claimers.has(kind)) {
-      problems.push({ file: 'server/flows/challenges.ts', path: at, message: `the server can send ${kind}, but no step claims it`, fix: `add it to the challenges of the step that handles it${orCatchAll}` });
+      problems.push({ file: CONTRACT_FILE, path: at, message: `the server can send ${kind}, but no step claims it`, fix: `add it to the challenges of the step that handles it${orCatchAll}` });
     }
   }
   project.challengeKinds.forEach((kind, index) => {

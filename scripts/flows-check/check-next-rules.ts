@@ -18,7 +18,7 @@ export function checkNextRules(project: Project): Problem[] {
     const flags = rules.flatMap((rule, index) => {
       const flag = rule.when?.flag?.replace(/^!/, '');
       if (flag === undefined || project.featureFlags.includes(flag)) return [];
-      return [{ file, path: `${path}.next[${index}].when.flag`, message: `names feature flag "${flag}", which the app does not know`, fix: `add it to featureFlagDefaults in src/config.ts, or ${useOneOf(flag, project.featureFlags)}` }];
+      return [{ file, path: `${path}.next[${index}].when.flag`, message: `names feature flag "${flag}", which the app does not know`, fix: `add it to FLAG_DEFAULTS in contract/product.ts, or ${useOneOf(flag, project.featureFlags)}` }];
     });
     return [...shadowed, ...flags];
   });

@@ -31,7 +31,7 @@ export function checkReachability(project: Project): Problem[] {
     .filter(({ id }) => !reached.has(id))
     .map(({ file, path, id, step }) => {
       const unsent = (step.challenges ?? []).filter((kind) => !project.serverChallenges.includes(kind));
-      const why = unsent.length ? `it claims only ${unsent.join(', ')}, which the server does not send (server/flows/challenges.ts)` : 'no init, no challenge, and no next rule or link of a reachable step leads to it';
+      const why = unsent.length ? `it claims only ${unsent.join(', ')}, which the server does not send (contract/challenges.ts)` : 'no init, no challenge, and no next rule or link of a reachable step leads to it';
       return { file, path, message: `step "${id}" cannot be reached: ${why}`, fix: 'link to it from a reachable step, or claim a challenge the server sends' };
     });
 }

@@ -39,5 +39,5 @@ export const checks: readonly FlowCheck[] = [
   { name: 'referenced-keys', guards: 'every key src/ and the password policy name is in every catalogue', run: checkReferencedKeys },
   { name: 'catalogues', guards: 'catalogues share keys and placeholders with en.json', run: checkCatalogues },
   { name: 'events', guards: 'every analytics event a flow names is in flows/shell/events.json', run: checkEvents },
-  { name: 'api-errors', guards: "every server error code has its text, in the server's English", run: checkApiErrors },
+  { name: 'api-errors', guards: 'every error code of the contract has its text in every catalogue, and every text a code', run: checkApiErrors },
 ];

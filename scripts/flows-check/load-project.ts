@@ -1,13 +1,14 @@
 /**
  * Reads everything flows:check looks at from a project folder: the flow files, the meta-schema,
  * the form schemas, the catalogues, and the message keys src/ and the password policy name.
- * The server's challenge list and error catalogue and the app's config are imported, not read,
+ * The contract (challenge kinds, error codes) and the app's config are imported, not read,
  * so the check sees exactly what runs.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { API_ERRORS } from '../../server/api/errors.ts';
-import { SERVER_CHALLENGES } from '../../server/flows/challenges.ts';
+import { CHALLENGE_KINDS, SERVER_CHALLENGE_KINDS } from '../../contract/challenges.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
+import { FLAG_DEFAULTS } from '../../contract/product.ts';
 import { config } from '../../src/config.ts';
 import type { RouteTable } from '../../src/core/route-table.ts';
 import { ROUTE_TABLE_FILE } from './check-shell-routes.ts';
@@ -95,11 +96,12 @@ export function loadProject(root: string): LoadedProject {
     base: {
       formSchemas,
       catalogues,
-      serverChallenges: Object.values(SERVER_CHALLENGES),
+      contractChallenges: CHALLENGE_KINDS,
+      serverChallenges: SERVER_CHALLENGE_KINDS,
       messageKeyPattern: new RegExp(definitions?.messageKey?.pattern ?? '^.+$'),
       challengeKinds: definitions?.challengeKind?.enum ?? [],
-      apiErrors: API_ERRORS,
-      featureFlags: Object.keys(config.featureFlagDefaults),
+      apiErrors: ERROR_CODES,
+      featureFlags: Object.keys(FLAG_DEFAULTS),
       carriedQuery: config.carriedQuery,
       appSteps: (['entryStep', 'errorStep', 'notFoundStep', 'notAvailableStep'] as const).map((name) => ({ name, step: config[name] })),
       keyReferences: [...sourceKeys, ...policyKeys(root)],

@@ -1,4 +1,5 @@
 /** Runs the meta-schema check, then (once every flow validates) the check table, and words the outcome. */
+import { checkContractDrift } from './check-contract-drift.ts';
 import { checkMetaSchema } from './check-meta-schema.ts';
 import { checks as defaultChecks } from './checks.ts';
 import type { LoadedProject } from './load-project.ts';
@@ -13,13 +14,17 @@ export interface CheckReport {
   exitCode: 0 | 1;
 }
 
-/** Every problem of the project: the meta-schema's alone when there are any, since the other checks trust the shape. */
+/**
+ * Every problem of the project: drift from the contract first, then the meta-schema's alone when there are any,
+ * since the other checks trust the shape.
+ */
 export function findProblems(loaded: LoadedProject, checks: readonly FlowCheck[] = defaultChecks): Problem[] {
+  const drift = checkContractDrift(loaded.base);
   const shape = checkMetaSchema(loaded.raw, loaded.metaSchema);
-  if (shape.length > 0) return shape;
+  if (shape.length > 0) return [...drift, ...shape];
   const flows = loaded.raw.map(({ file, data }): FlowFile => ({ file, flow: data as FlowDefinition }));
   const project = { ...loaded.base, flows };
-  return checks.flatMap((check) => check.run(project));
+  return [...drift, ...checks.flatMap((check) => check.run(project))];
 }
 
 /** The report for a project: one line per problem (grouped by file, in check order), then a summary. */

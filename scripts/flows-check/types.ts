@@ -2,6 +2,7 @@
  * The data every flows:check check reads, and the problem each one reports. Checks are pure:
  * a `Project` in, `Problem`s out, so tests feed them broken data without touching the disk.
  */
+import type { ErrorCodeDefinition } from '../../contract/error-codes.ts';
 import type { FlowDefinition } from '../../src/core/flow-types.ts';
 import type { RouteTable } from '../../src/core/route-table.ts';
 
@@ -61,15 +62,17 @@ export interface Project {
   formSchemas: ReadonlyMap<string, FormSchema>;
   /** language -> catalogue; `en` is the source the others follow. */
   catalogues: ReadonlyMap<string, Catalogue>;
-  /** Every challenge kind the server can send (server/flows/challenges.ts). */
+  /** Every challenge kind the contract lists (contract/challenges.ts), in order. */
+  contractChallenges: readonly string[];
+  /** Every challenge kind the server can send (those contract/challenges.ts marks `sentByServer`). */
   serverChallenges: readonly string[];
   /** The meta-schema's pattern for message keys. */
   messageKeyPattern: RegExp;
-  /** Every challenge kind the meta-schema knows. */
+  /** Every challenge kind the meta-schema knows (generated from the contract). */
   challengeKinds: readonly string[];
-  /** API error code -> the server's English wording (server/api/errors.ts). */
-  apiErrors: Readonly<Record<string, { message: string }>>;
-  /** Feature flags `flag` conditions may name (src/config.ts). */
+  /** API error code -> its status and parameters (contract/error-codes.ts). */
+  apiErrors: Readonly<Record<string, ErrorCodeDefinition>>;
+  /** Feature flags `flag` conditions may name (contract/product.ts). */
   featureFlags: readonly string[];
   /** Query values src/config.ts keeps from step to step (init calls' query values are kept too). */
   carriedQuery: readonly string[];

@@ -1,57 +1,41 @@
 /**
- * Every error the API answers with: a stable code, an HTTP status and the wording users see.
- * The wire format is always `{ "error_code": "...", "error_message": "..." }`.
+ * The error the API answers with. Codes, statuses and parameters are contract/error-codes.ts's; the English wording
+ * is the catalogue's (flows/messages/en.json, read once at boot), so API clients read the same words users see.
+ * The wire format is `{ "error_code": "...", "error_message": "...", "error_params"?: { ... } }`.
  */
-export const API_ERRORS = {
-  'request.invalid': { status: 400, message: 'The request is not valid.' },
-  'request.too_large': { status: 413, message: 'The request is too large.' },
-  'request.unsupported_media_type': { status: 415, message: 'Send the request as application/json.' },
-  'request.not_found': { status: 404, message: 'There is nothing at this address.' },
-  'request.method_not_allowed': { status: 405, message: 'This address does not accept that method.' },
-  'auth.init_failed': { status: 400, message: 'Authenticate initiate error, please refresh the browser or try again later' },
-  'auth.invalid_credentials': { status: 401, message: 'Incorrect email or password.' },
-  'auth.invalid_token': { status: 401, message: 'The access token is missing, invalid or expired.' },
-  'transaction.missing': { status: 401, message: 'Your sign-in has expired. Please go back to the app and start again.' },
-  'step.out_of_order': { status: 409, message: 'This step is not available at this point of your sign-in. Please start again.' },
-  'step.not_available': { status: 404, message: 'This step is not available yet. Please contact support or try again later.' },
-  'credentials.unreadable': { status: 400, message: 'Your details could not be read securely. Please refresh the page and try again.' },
-  'code.invalid': { status: 400, message: 'That code is wrong or has expired. Check it, or ask for a new one.' },
-  'code.too_many_attempts': { status: 429, message: 'Too many wrong codes. Please ask for a new code.' },
-  'invitation.expired': { status: 410, message: 'This invitation has expired or has already been used. Ask for a new one.' },
-  'company.unknown': { status: 400, message: 'Choose one of the companies in the list.' },
-  'code.resend_too_soon': { status: 429, message: 'A new code was sent a moment ago. Please wait before asking for another.' },
-  'mfa.method_unavailable': { status: 400, message: 'Choose one of the methods in the list.' },
-  'mfa.totp_resting': { status: 429, message: 'Too many wrong codes. Please wait a few minutes, or choose another method.' },
-  'phone.invalid': { status: 400, message: 'Enter a mobile number with its country code, such as +44 7700 900123.' },
-  'password.reused': { status: 400, message: 'Choose a password different from your current one.' },
-  'client.missing': { status: 400, message: 'No client app was named. Please go back to the app and start again.' },
-  'client.unknown': { status: 400, message: 'The app that sent you here is not registered.' },
-  'client.not_found': { status: 404, message: 'Failed to fetch client information' },
-  'client.redirect_uri_mismatch': { status: 400, message: "The return address does not match the app's registration." },
-  'client.pkce_required': { status: 400, message: 'This app must use PKCE with the S256 method.' },
-  'bot_check.failed': { status: 403, message: 'The security check did not pass. Please try again.' },
-  'server.unavailable': { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
-  'server.error': { status: 500, message: 'Something went wrong on our side, sorry and please try again' },
-} as const satisfies Record<string, { status: number; message: string }>;
+import english from '../../flows/messages/en.json' with { type: 'json' };
+import { ERROR_CODES, REASON_PARAM, errorMessageKey, type ErrorCode, type ProblemDetail } from '../../contract/error-codes.ts';
 
-/** A stable error code of the API. */
-export type ApiErrorCode = keyof typeof API_ERRORS;
+const catalogue: Readonly<Record<string, string>> = english;
 
-/** An error to answer with; `message` overrides the catalogue wording where the step gives a more precise one. */
+/** Each code's English wording; a code without one stops the server at boot rather than answer without words. */
+const ENGLISH_MESSAGES = new Map(
+  (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => {
+    const message = catalogue[errorMessageKey(code)];
+    if (message === undefined) throw new Error(`flows/messages/en.json has no ${errorMessageKey(code)}; run npm run flows:check`);
+    return [code, message] as const;
+  }),
+);
+
+/** An error to answer with; `detail` words the problem more precisely than the code's text (a field's rule). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  /** `error_params`: the precise problem's catalogue key, so the web app can word it in the user's language. */
+  readonly params: Readonly<Record<string, string>> | undefined;
 
   constructor(
-    readonly code: ApiErrorCode,
-    message?: string,
+    readonly code: ErrorCode,
+    detail?: string | ProblemDetail,
   ) {
-    super(message ?? API_ERRORS[code].message);
-    this.status = API_ERRORS[code].status;
+    const precise = typeof detail === 'string' ? { message: detail } : detail;
+    super(precise?.message ?? ENGLISH_MESSAGES.get(code));
+    this.status = ERROR_CODES[code].status;
+    this.params = precise?.key === undefined ? undefined : { [REASON_PARAM]: precise.key };
   }
 
   /** The JSON body sent to the client. */
-  toBody(): { error_code: string; error_message: string } {
-    return { error_code: this.code, error_message: this.message };
+  toBody(): { error_code: string; error_message: string; error_params?: Readonly<Record<string, string>> } {
+    return { error_code: this.code, error_message: this.message, ...(this.params ? { error_params: this.params } : {}) };
   }
 }

@@ -1,20 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FLAG_DEFAULTS, type FlagKey } from '../../contract/product.ts';
 import { ConfigError } from '../config.ts';
 
-/** The flags of the spec (section 9) with their defaults. The server enforces them; the browser only follows. */
-export const FLAG_DEFAULTS = {
-  /** No company picker: the last-used company, or else the first, is taken. */
-  'company-selection-removal': true,
-  'test-flag': false,
-  /** SMS is neither offered nor accepted as a second factor. */
-  'sms-mfa-disable': false,
-  /** No MFA step at sign-in and no MFA setup during sign-up. */
-  'mfa-disable-skip-registration': false,
-} as const;
-
-export type FlagKey = keyof typeof FLAG_DEFAULTS;
 export type FlagValues = Record<FlagKey, boolean>;
 
 /** The flag file shipped with the product; FEATURE_FLAGS_FILE points elsewhere. */

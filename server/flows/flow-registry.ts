@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import type { ProblemDetail } from '../../contract/error-codes.ts';
+import { mergeVariants, variantsPossibleAt } from '../../contract/step-variants.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,8 +53,8 @@ export interface ServerStep {
   encrypt: readonly string[];
   /** The step's form submit carries a bot-check token (`botCheckToken`), verified when the bot check is on. */
   botCheck: boolean;
-  /** Checks a (decrypted) payload against the step's form schema; returns the first problem in the spec's words. */
-  validate(payload: unknown): string | undefined;
+  /** Checks a (decrypted) payload against the step's form schema; returns the first problem, in the spec's words. */
+  validate(payload: unknown): ProblemDetail | undefined;
 }
 
 /** The flows read from `flows/*.json`: the same JSON the web app renders, enforced here. */
@@ -72,17 +74,17 @@ function format(catalogue: Catalogue, key: string): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => catalogue[`validation.example.${name}`] ?? whole);
 }
 
-function firstMessage(errors: ErrorObject[], messages: Record<string, Record<string, string>>, catalogue: Catalogue): string {
+function firstProblem(errors: ErrorObject[], messages: Record<string, Record<string, string>>, catalogue: Catalogue): ProblemDetail {
   for (const error of errors) {
     const field =
       error.keyword === 'required'
         ? String((error.params as { missingProperty: string }).missingProperty)
         : error.instancePath.replace(/^\//, '').split('/')[0] ?? '';
     const key = messages[field]?.[error.keyword];
-    if (key) return format(catalogue, key);
+    if (key) return { key, message: format(catalogue, key) };
   }
   const error = errors[0];
-  return error ? `${error.instancePath.replace(/^\//, '') || 'request'} ${error.message ?? 'is not valid'}` : 'The request is not valid.';
+  return { message: error ? `${error.instancePath.replace(/^\//, '') || 'request'} ${error.message ?? 'is not valid'}` : 'The request is not valid.' };
 }
 
 /** Loads every flow, form schema and the English catalogue from the project's `flows/` and `schemas/` folders. */
@@ -110,21 +112,16 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
     for (const [id, step] of Object.entries(flow.steps)) {
       for (const challenge of step.challenges ?? []) challenges.add(challenge);
       const stepChallenges = [...(step.challenges ?? []), ...(step.admits ?? [])];
-      // Variants apply together, in order; at each challenge a variant's call carries the form the variants give there.
-      const variants = step.variants ?? [];
-      // A variant naming an answer the transaction never rests at (RESEND_OTP) applies at every challenge of the step.
-      const appliesAt = (variant: { when: { challenge?: string } }, challenge: string) =>
-        variant.when.challenge === undefined || !stepChallenges.includes(variant.when.challenge) || variant.when.challenge === challenge;
-      const at = (challenge: string) => variants.filter((variant) => appliesAt(variant, challenge));
-      const formAt = (challenge: string) => at(challenge).reduce<FlowForm | undefined>((form, variant) => variant.form ?? form, step.form);
-      const variantCalls = variants.flatMap((variant) =>
+      // Variants apply together, in order (contract/step-variants.ts); at each challenge a variant's call carries the
+      // form the variants the browser may be showing there give.
+      const possibleAt = (challenge: string) => variantsPossibleAt(step, challenge, stepChallenges);
+      const variantCalls = (step.variants ?? []).flatMap((variant) =>
         stepChallenges
-          .filter((challenge) => appliesAt(variant, challenge))
-          .map((challenge) => ({
-            call: variant.call ?? at(challenge).reduce<FlowCall | undefined>((call, other) => other.call ?? call, step.call),
-            form: formAt(challenge),
-            admitted: [challenge],
-          })),
+          .filter((challenge) => possibleAt(challenge).includes(variant))
+          .map((challenge) => {
+            const shown = mergeVariants(step, possibleAt(challenge));
+            return { call: variant.call ?? shown.call, form: shown.form, admitted: [challenge] };
+          }),
       );
       // A step's entry call and its actions send no form; only its `call` (or a variant's) carries a form's payload.
       const calls: { call: FlowCall | undefined; form: FlowForm | undefined; admitted: string[] }[] = [
@@ -145,7 +142,7 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
           botCheck: validate !== undefined && step.botCheck === true,
           validate(payload) {
             if (!validate || validate(payload)) return undefined;
-            return firstMessage(validate.errors ?? [], form?.messages ?? {}, catalogue);
+            return firstProblem(validate.errors ?? [], form?.messages ?? {}, catalogue);
           },
         };
         const key = `${call.method} ${call.path}`;

@@ -30,6 +30,8 @@ export class ApiError extends Error {
     message: string,
     readonly status?: number,
     readonly code?: string,
+    /** `error_params`: values for the code's text, or the catalogue key of a precise reason (contract/error-codes.ts). */
+    readonly params?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -105,6 +107,12 @@ const asRecord = (value: unknown): Lookup | undefined =>
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
+/** The string values of `value` when it is an object with some, else undefined. */
+function stringValues(value: unknown): Readonly<Record<string, string>> | undefined {
+  const entries = Object.entries(asRecord(value) ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 /**
  * The message to show for a failed request, in the spec's order (section 8): `error_message`,
  * `data.error.message`, `message`, `errorMessage` of the response body, the error's own
@@ -138,8 +146,8 @@ export function toApiError(error: unknown): ApiError {
   const failure = asRecord(error);
   const response = asRecord(failure?.response) ?? (failure && 'status' in failure ? failure : undefined);
   const status = typeof response?.status === 'number' ? response.status : undefined;
-  const code = text(asRecord(response?.data)?.error_code);
-  return new ApiError(extractErrorMessage(error), status, code);
+  const data = asRecord(response?.data);
+  return new ApiError(extractErrorMessage(error), status, text(data?.error_code), stringValues(data?.error_params));
 }
 
 /** Creates an API client; the app uses `apiClient`, tests create their own. */

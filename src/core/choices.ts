@@ -3,7 +3,7 @@
  */
 import type { ChoiceSource } from './flow-types.ts';
 import { t, type MessageParams } from './messages.ts';
-import { readPath } from './read-path.ts';
+import { readPath } from '../../contract/read-path.ts';
 
 /** One choice a widget offers. */
 export interface Choice {

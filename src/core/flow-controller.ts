@@ -3,12 +3,12 @@
  * Failures are steps too: a failed submit stays on its step with the message, a failed entry
  * goes to the error step.
  */
+import { applyVariants } from '../../contract/step-variants.ts';
 import { toApiError, type ApiClient } from './api-client.ts';
 import { resolveNextStep, type EngineDeps } from './engine.ts';
 import type { Step, StepAction, StepResponse } from './flow-types.ts';
 import { t } from './messages.ts';
 import { runStepCall } from './step-call.ts';
-import { applyVariant } from './step-variants.ts';
 
 /** What the shown step knows: the answer that led to it, or the failure to report. */
 export interface StepContext {
@@ -17,6 +17,8 @@ export interface StepContext {
   error?: string;
   /** The API's error code of `error`, when the server sent one (the view words it per language). */
   errorCode?: string;
+  /** The `error_params` that came with `errorCode`. */
+  errorParams?: Readonly<Record<string, string>>;
   /** The step whose answer led here, for steps that may only be entered from certain others (`guard`). */
   from?: string;
 }
@@ -68,8 +70,8 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
       return transition;
     } catch (error) {
       if (events?.error) deps.track(events.error);
-      const { message, code } = toApiError(error);
-      return { step, context: { stepId: step.id, response: current?.response, error: message, errorCode: code, from: current?.from } };
+      const { message, code, params } = toApiError(error);
+      return { step, context: { stepId: step.id, response: current?.response, error: message, errorCode: code, errorParams: params, from: current?.from } };
     }
   };
 
@@ -83,14 +85,14 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
         // Nothing on this step can work without its entry call, so show the failure instead.
         if (step.events?.initError) deps.track(step.events.initError);
         const failed = errorStep();
-        const { message, code } = toApiError(error);
+        const { message, code, params } = toApiError(error);
         // Without the server's own error, the step's wording beats a browser's "Failed to fetch".
         const text = code === undefined && step.initFailure ? t(step.initFailure) : message;
-        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code } };
+        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code, errorParams: params } };
       }
     },
     async submit(step, values, query, current) {
-      const shown = applyVariant(step, current?.response, deps.flags);
+      const shown = applyVariants(step, current?.response, deps.flags);
       return run(step, shown.call, shown.events, { values, query, current });
     },
     async act(step, action, query, current) {

@@ -3,15 +3,7 @@
  * The flow files are the source of truth; these types only describe their shape.
  */
 
-/** A condition of a next rule: every key given must hold. */
-export interface Condition {
-  challenge?: string;
-  exists?: string;
-  equals?: { field: string; value: string | number | boolean | null };
-  in?: { field: string; values: ReadonlyArray<string | number | boolean> };
-  /** "name" holds when the flag is on, "!name" when it is off. */
-  flag?: string;
-}
+import type { Condition } from '../../contract/conditions.ts';
 
 /** One next rule: go to `go` when `when` holds (or always, without `when`). */
 export interface NextRule {

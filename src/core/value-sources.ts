@@ -3,7 +3,7 @@
  * query, the answer's parameters, what the user submitted earlier in the flow, or a form field.
  */
 import type { ValueSource, ValueSources } from './flow-types.ts';
-import { readPath } from './read-path.ts';
+import { readPath } from '../../contract/read-path.ts';
 
 /** Everything a source can read from. */
 export interface ValueInputs {

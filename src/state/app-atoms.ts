@@ -3,7 +3,7 @@
  * the field wholesale, never merges into it.
  */
 import { atom } from 'jotai';
-import type { Flags } from '../core/engine.ts';
+import type { Flags } from '../../contract/conditions.ts';
 
 /** The sign-up in progress; null until the register step records one. */
 export interface UserRegistration {

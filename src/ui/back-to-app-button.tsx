@@ -2,7 +2,7 @@
 import { track } from '../core/analytics.ts';
 import type { StepBackToApp, StepResponse } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
-import { readPath } from '../core/read-path.ts';
+import { readPath } from '../../contract/read-path.ts';
 import { safeNavigationUrl } from '../core/safe-url.ts';
 
 /** Renders the button, or nothing when the answer carries no usable URL (a reload lost it). */

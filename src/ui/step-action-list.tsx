@@ -4,7 +4,7 @@
  */
 import type { StepAction, StepResponse } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
-import { readPath } from '../core/read-path.ts';
+import { readPath } from '../../contract/read-path.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 
 interface ActionProps {

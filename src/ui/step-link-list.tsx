@@ -8,7 +8,7 @@ import { config } from '../config.ts';
 import { track } from '../core/analytics.ts';
 import type { StepLink } from '../core/flow-types.ts';
 import { t } from '../core/messages.ts';
-import { readPath } from '../core/read-path.ts';
+import { readPath } from '../../contract/read-path.ts';
 import type { StepResponse } from '../core/flow-types.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
+import { applyVariants, variantKey } from '../../contract/step-variants.ts';
 import { config } from '../config.ts';
 import { track } from '../core/analytics.ts';
 import { apiErrorText } from '../core/api-error-text.ts';
@@ -12,12 +13,13 @@ import { resolveChoices } from '../core/choices.ts';
 import type { Step } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
 import { currentLanguage, t, type MessageParams } from '../core/messages.ts';
-import { readPath } from '../core/read-path.ts';
+import { readPath } from '../../contract/read-path.ts';
 import { takeBotCheckToken } from '../core/bot-check-token.ts';
+import { activeFlags } from '../core/feature-flags/active-flags.ts';
 import { buildStepPath } from '../core/routes.ts';
 import { stepLinkHref } from '../core/step-links.ts';
-import { applyVariant, variantKey } from '../core/step-variants.ts';
 import { resolveValues } from '../core/value-sources.ts';
+import { featureFlagsAtom } from '../state/app-atoms.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
 import { ClientBanner } from './client-banner.tsx';
@@ -67,7 +69,9 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
 export function StepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
   const response = flow.context?.response;
-  const shown = applyVariant(step, response, config.featureFlagDefaults);
+  // The flags in force, as the controller reads them; the atom re-renders the step when loaded flags arrive.
+  const flags = useAtomValue(featureFlagsAtom) ?? activeFlags;
+  const shown = applyVariants(step, response, flags);
   // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
   useEffect(() => {
     document.title = shown.title;
@@ -75,7 +79,7 @@ export function StepView({ step, params }: StepViewProps) {
   useEffect(() => {
     if (shown.events?.view) track(shown.events.view);
   }, [shown.events?.view]);
-  return <StepScreen key={variantKey(step, response, config.featureFlagDefaults)} step={shown} params={params} flow={flow} />;
+  return <StepScreen key={variantKey(step, response, flags)} step={shown} params={params} flow={flow} />;
 }
 
 /** One step's screen: words, panel, form, actions and links. */
@@ -85,7 +89,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
   const submitted = useAtomValue(submittedValuesAtom)[step.flowId];
   const parameters = flow.context?.response?.parameters;
   const failure = flow.context;
-  const error = failure?.error === undefined ? undefined : apiErrorText(failure.error, failure.errorCode);
+  const error = failure?.error === undefined ? undefined : apiErrorText(failure.error, failure.errorCode, failure.errorParams);
   const placeholders: MessageParams = { ...placeholderValues(parameters), ...placeholderValues(params) };
   // Prefill follows its sources until the user types; from then on the form holds what was typed.
   const prefill = useMemo(

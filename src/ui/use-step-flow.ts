@@ -10,7 +10,7 @@ import { preloadEncryption } from '../core/credentials.ts';
 import type { StepContext, Transition } from '../core/flow-controller.ts';
 import type { Step, StepAction } from '../core/flow-types.ts';
 import { stepRegistry } from '../core/flows.ts';
-import { readPath } from '../core/read-path.ts';
+import { readPath } from '../../contract/read-path.ts';
 import { buildStepPath, carryQuery } from '../core/routes.ts';
 import { carriedQuery, flowController } from '../core/runtime.ts';
 import { safeNavigationUrl } from '../core/safe-url.ts';

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../server/config.ts';
-import { DEFAULT_FLAGS_FILE, FLAG_DEFAULTS, readFlagFile } from '../../server/flags/feature-flags.ts';
+import { FLAG_DEFAULTS } from '../../contract/product.ts';
+import { DEFAULT_FLAGS_FILE, readFlagFile } from '../../server/flags/feature-flags.ts';
 
 function flagFile(content: string): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sso-flags-')), 'flags.json');

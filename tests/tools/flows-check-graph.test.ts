@@ -20,7 +20,7 @@ const rows: Record<string, CheckRow> = {
   'an unknown feature flag, negated': {
     check: checkNextRules,
     change: (p) => void (stepOf(p, 'sign-in').next = [{ when: { flag: '!new-lok' }, go: 'done' }]),
-    lines: [`${F}:steps.sign-in.next[0].when.flag — names feature flag "new-lok", which the app does not know — add it to featureFlagDefaults in src/config.ts, or use one of: new-look`],
+    lines: [`${F}:steps.sign-in.next[0].when.flag — names feature flag "new-lok", which the app does not know — add it to FLAG_DEFAULTS in contract/product.ts, or use one of: new-look`],
   },
   'a known feature flag (fine)': {
     check: checkNextRules,
@@ -30,12 +30,12 @@ const rows: Record<string, CheckRow> = {
   'a challenge the server sends that no step claims': {
     check: checkChallenges,
     change: (p) => void ((p.serverChallenges = ['LOGIN_REQUIRED', 'EMAIL_MFA']), (p.challengeKinds = ['LOGIN_REQUIRED', 'MFA_SETUP', 'EMAIL_MFA'])),
-    lines: [`server/flows/challenges.ts:SERVER_CHALLENGES.EMAIL_MFA — the server can send EMAIL_MFA, but no step claims it — ${CLAIM_IT}`],
+    lines: [`contract/challenges.ts:CHALLENGES.EMAIL_MFA — the server can send EMAIL_MFA, but no step claims it — ${CLAIM_IT}`],
   },
   'a challenge the server sends that the meta-schema does not know': {
     check: checkChallenges,
     change: (p) => void (p.serverChallenges = ['LOGIN_REQUIRED', 'NEW_KIND']),
-    lines: ['server/flows/challenges.ts:SERVER_CHALLENGES.NEW_KIND — NEW_KIND is not a challenge kind of the meta-schema — add it to definitions.challengeKind in schemas/flow.schema.json'],
+    lines: ['contract/challenges.ts:CHALLENGES.NEW_KIND — NEW_KIND is not a challenge kind of the meta-schema — run npm run contract:generate'],
   },
   'a challenge kind of the meta-schema without a step': {
     check: checkChallenges,
@@ -55,7 +55,7 @@ const rows: Record<string, CheckRow> = {
   'a step claiming only a challenge the server does not send': {
     check: checkReachability,
     change: (p) => void ((stepOf(p, 'sign-in').links = []), (stepOf(p, 'help').challenges = ['EMAIL_MFA'])),
-    lines: [`${F}:steps.help — step "help" cannot be reached: it claims only EMAIL_MFA, which the server does not send (server/flows/challenges.ts) — link to it from a reachable step, or claim a challenge the server sends`],
+    lines: [`${F}:steps.help — step "help" cannot be reached: it claims only EMAIL_MFA, which the server does not send (contract/challenges.ts) — link to it from a reachable step, or claim a challenge the server sends`],
   },
   'a step only the app names (fine: the app shows it)': {
     check: checkReachability,

@@ -75,20 +75,28 @@ const rows: Record<string, CheckRow> = {
     change: (p) => void (p.catalogues = new Map([...p.catalogues].filter(([language]) => language !== 'en'))),
     lines: ['flows/messages/en.json:(file) — is missing — create it: English is the catalogue every language follows'],
   },
-  'a server error code without its text': {
+  'an error code without its text in either language': {
     check: checkApiErrors,
-    change: (p) => void (p.apiErrors = { ...p.apiErrors, 'code.invalid': { message: 'That code is wrong.' } }),
-    lines: ['flows/messages/en.json:apiError.code.invalid — is missing for the server\'s error code code.invalid — add it to every catalogue, in English "That code is wrong."'],
+    change: (p) => void (p.apiErrors = { ...p.apiErrors, 'code.invalid': { status: 400 } }),
+    lines: [
+      'flows/messages/en.json:apiError.code.invalid — is missing for the error code code.invalid (contract/error-codes.ts) — add its text: the server sends the English one, the web app shows it by code',
+      'flows/messages/de.json:apiError.code.invalid — is missing for the error code code.invalid (contract/error-codes.ts) — add its text: the server sends the English one, the web app shows it by code',
+    ],
   },
-  "an English error text unlike the server's": {
+  'an error code without its German text': {
     check: checkApiErrors,
-    change: (p) => editCatalogue(p, 'en', (en) => void (en['apiError.auth.failed'] = 'Wrong!')),
-    lines: ['flows/messages/en.json:apiError.auth.failed — says "Wrong!" but server/api/errors.ts says "Wrong." — copy the server\'s wording exactly'],
+    change: (p) => editCatalogue(p, 'de', (de) => void delete de['apiError.auth.failed']),
+    lines: ['flows/messages/de.json:apiError.auth.failed — is missing for the error code auth.failed (contract/error-codes.ts) — add its text: the server sends the English one, the web app shows it by code'],
+  },
+  'an error text with a placeholder its code has no parameter for': {
+    check: checkApiErrors,
+    change: (p) => editCatalogue(p, 'en', (en) => void (en['apiError.auth.failed'] = 'Wrong {field}.')),
+    lines: ['flows/messages/en.json:apiError.auth.failed — uses {field}, which is no parameter of auth.failed — add "field" to its params in contract/error-codes.ts, or drop the placeholder'],
   },
   'an error text whose code is gone': {
     check: checkApiErrors,
     change: (p) => editCatalogue(p, 'en', (en) => void (en['apiError.old.gone'] = 'Gone.')),
-    lines: ['flows/messages/en.json:apiError.old.gone — names no error code of server/api/errors.ts — remove it from every catalogue'],
+    lines: ['flows/messages/en.json:apiError.old.gone — names no error code of contract/error-codes.ts — remove it from every catalogue, or add the code to the contract'],
   },
 };
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readChoices } from '../../src/core/choices.ts';
 import type { FlowDefinition, Step } from '../../src/core/flow-types.ts';
 import { buildRegistry } from '../../src/core/flows.ts';
-import { applyVariant, variantKey } from '../../src/core/step-variants.ts';
+import { applyVariants, variantKey } from '../../contract/step-variants.ts';
 
 const step: Step = {
   id: 'choice',
@@ -25,7 +25,7 @@ describe('step variants', () => {
     ['the setup challenge', { challenge: 'MFA_SETUP' }, 'Setting up', 'setup/choice', '0'],
     ['the setup challenge during sign-up', { challenge: 'MFA_SETUP', parameters: { registration: true } }, 'Setting up', 'sign-up/choice', '0,1'],
   ] as const)('after %s show the title and call of every variant that holds, in order', (_case, response, title, path, key) => {
-    const shown = applyVariant(step, response, {});
+    const shown = applyVariants(step, response, {});
     expect([shown.title, shown.call?.path, variantKey(step, response, {})]).toEqual([title, path, key]);
   });
 });

@@ -4,8 +4,9 @@
  * the error step. Uses a small fixture flow so the rules under test are visible here.
  */
 import { describe, expect, it } from 'vitest';
-import { conditionHolds, resolveNextStep, type Flags } from '../../src/core/engine.ts';
-import type { Condition, FlowDefinition, StepResponse } from '../../src/core/flow-types.ts';
+import { conditionHolds, type Condition, type Flags } from '../../contract/conditions.ts';
+import { resolveNextStep } from '../../src/core/engine.ts';
+import type { FlowDefinition, StepResponse } from '../../src/core/flow-types.ts';
 import { buildRegistry } from '../../src/core/flows.ts';
 
 const fixtureFlows: FlowDefinition[] = [

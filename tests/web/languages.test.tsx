@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { apiErrorText } from '../../src/core/api-error-text.ts';
 import { languages, loadLanguage, pickLanguage } from '../../src/core/languages.ts';
 import { activateCatalogue, currentLanguage, t } from '../../src/core/messages.ts';
@@ -66,15 +67,25 @@ describe('loadLanguage', () => {
 });
 
 describe('apiErrorText', () => {
+  const newPasswordMissing = { reason: 'validation.newPassword.required' };
   it.each([
-    { language: 'de', message: 'Incorrect email or password.', code: 'auth.invalid_credentials', shown: 'E-Mail-Adresse oder Passwort ist falsch.' },
-    { language: 'en', message: 'Incorrect email or password.', code: 'auth.invalid_credentials', shown: 'Incorrect email or password.' },
-    { language: 'de', message: 'Please enter your new password', code: 'request.invalid', shown: 'Please enter your new password' },
-    { language: 'de', message: 'Something odd', code: 'no.such_code', shown: 'Something odd' },
-    { language: 'de', message: 'Failed to fetch', code: undefined, shown: 'Failed to fetch' },
-  ])('shows "$shown" for $code in $language', async ({ language, message, code, shown }) => {
+    { language: 'de', message: 'Incorrect email or password.', code: 'auth.invalid_credentials', params: undefined, shown: 'E-Mail-Adresse oder Passwort ist falsch.' },
+    { language: 'en', message: 'Incorrect email or password.', code: 'auth.invalid_credentials', params: undefined, shown: 'Incorrect email or password.' },
+    { language: 'de', message: 'Please enter your new password', code: 'request.invalid', params: newPasswordMissing, shown: 'Bitte geben Sie Ihr neues Passwort ein' },
+    { language: 'en', message: 'Please enter your new password', code: 'request.invalid', params: newPasswordMissing, shown: 'Please enter your new password' },
+    { language: 'de', message: 'The request is not valid: body must be object.', code: 'request.invalid', params: undefined, shown: 'Die Anfrage ist ungültig.' },
+    { language: 'de', message: 'Something odd', code: 'no.such_code', params: undefined, shown: 'Something odd' },
+    { language: 'de', message: 'Failed to fetch', code: undefined, params: undefined, shown: 'Failed to fetch' },
+  ])('shows "$shown" for $code in $language', async ({ language, message, code, params, shown }) => {
     await loadLanguage(language);
-    expect(apiErrorText(message, code)).toBe(shown);
+    expect(apiErrorText(message, code, params)).toBe(shown);
+  });
+
+  it.each(['en', 'de'])("words every code of the contract from the %s catalogue, whatever English the server sent", async (language) => {
+    await loadLanguage(language);
+    for (const code of Object.keys(ERROR_CODES)) {
+      expect(apiErrorText('words the web app never compares', code)).toBe(t(`apiError.${code}`));
+    }
   });
 });
 
@@ -116,6 +127,27 @@ describe('the language picker', () => {
     expect(screen.getByRole('combobox', { name: 'Sprache' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('sso.language')).toBe('de');
+  });
+
+  it.each([
+    { language: 'en', shown: 'Too many wrong codes. Please ask for a new code.' },
+    { language: 'de', shown: 'Zu viele falsche Codes. Bitte fordern Sie einen neuen Code an.' },
+  ])('shows a server error by its code in $language, even when the server words it otherwise', async ({ language, shown }) => {
+    fakeServer({ 'POST password/reset': { status: 429, body: { error_code: 'code.too_many_attempts', error_message: 'Slow down.' } } });
+    await loadLanguage(language);
+    renderAppAt('/auth/forgot-password');
+    await userEvent.type(await screen.findByLabelText(t('field.email.label')), 'someone@example.com');
+    await userEvent.click(screen.getByRole('button', { name: t('forgot.submit') }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(shown));
+  });
+
+  it.each(['en', 'de'])('falls back to the generic message in %s for an error code it does not know, sent without words', async (language) => {
+    fakeServer({ 'POST password/reset': { status: 500, body: { error_code: 'no.such_code' } } });
+    await loadLanguage(language);
+    renderAppAt('/auth/forgot-password');
+    await userEvent.type(await screen.findByLabelText(t('field.email.label')), 'someone@example.com');
+    await userEvent.click(screen.getByRole('button', { name: t('forgot.submit') }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(t('error.generic')));
   });
 
   it("shows a server error in German when the server sent the code's standard wording", async () => {

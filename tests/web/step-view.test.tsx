@@ -157,9 +157,9 @@ describe('login step', () => {
   it("shows the error step with the server's message when the init call fails, and never redirects", async () => {
     vi.mocked(leaveTo).mockClear();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fakeServer(loginRoutes({ 'GET authorize': { status: 400, body: { error_code: 'client.unknown', error_message: 'Unknown client.' } } }));
+    fakeServer(loginRoutes({ 'GET authorize': { status: 400, body: { error_code: 'client.unknown', error_message: 'The app that sent you here is not registered.' } } }));
     renderAppAt('/auth/login?client_id=nope');
-    expect((await screen.findByRole('alert')).textContent).toBe('Unknown client.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The app that sent you here is not registered.');
     expect(document.title).toBe('Error');
     const retry = screen.getByRole('link', { name: 'Try again' });
     expect(retry.getAttribute('href')).toBe('/auth/login?client_id=nope');

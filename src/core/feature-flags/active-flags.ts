@@ -3,7 +3,7 @@
  * updated in place, so the flow controller built at start sees what loads later.
  */
 import { config } from '../../config.ts';
-import type { Flags } from '../engine.ts';
+import type { Flags } from '../../../contract/conditions.ts';
 
 export const activeFlags: Record<string, boolean> = { ...config.featureFlagDefaults };
 

@@ -3,7 +3,7 @@
  * the service within 3 s. When that fails the defaults apply at once, and one background fetch with a
  * 30 s limit follows; its result is cached and announced to subscribers.
  */
-import type { Flags } from '../engine.ts';
+import type { Flags } from '../../../contract/conditions.ts';
 import type { FlagCache } from './flag-cache.ts';
 import type { FlagService } from './flag-service.ts';
 

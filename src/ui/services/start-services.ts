@@ -12,7 +12,7 @@ import { applyFlags } from '../../core/feature-flags/active-flags.ts';
 import { createFlagCache } from '../../core/feature-flags/flag-cache.ts';
 import { createFlagLoader } from '../../core/feature-flags/flag-loader.ts';
 import { createFlagService } from '../../core/feature-flags/flag-service.ts';
-import type { Flags } from '../../core/engine.ts';
+import type { Flags } from '../../../contract/conditions.ts';
 import { loadScript } from '../../core/load-script.ts';
 import { startErrorReporting } from '../../core/services/error-reporting.ts';
 import { startTagManager } from '../../core/services/tag-manager.ts';

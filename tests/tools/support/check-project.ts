@@ -73,9 +73,10 @@ export function validProject(): Project {
       ['de', { ...german }],
     ]),
     messageKeyPattern: /^[a-z][a-zA-Z0-9_]*(\.[a-z][a-zA-Z0-9_]*)*$/,
+    contractChallenges: ['LOGIN_REQUIRED', 'MFA_SETUP'],
     serverChallenges: ['LOGIN_REQUIRED'],
     challengeKinds: ['LOGIN_REQUIRED', 'MFA_SETUP'],
-    apiErrors: { 'auth.failed': { message: 'Wrong.' } },
+    apiErrors: { 'auth.failed': { status: 401 } },
     featureFlags: ['new-look'],
     carriedQuery: ['client_id'],
     appSteps: [

@@ -1,0 +1,76 @@
+/**
+ * Every error code the API answers with, its HTTP status and its parameters, defined once for the server, the web
+ * app and the checks. The wording lives only in the message catalogues (flows/messages/<language>.json) under
+ * `apiError.<code>`: the server sends the English one as `error_message` for API clients, the web app shows the
+ * user's language by code. `npm run flows:check` fails when a code has no text in a catalogue, or a text no code.
+ * The wire format is `{ "error_code": "...", "error_message": "...", "error_params"?: { ... } }`.
+ */
+
+/** What the contract says about one error code. */
+export interface ErrorCodeDefinition {
+  /** The HTTP status the API answers with. */
+  readonly status: number;
+  /** The names of `error_params` the code may carry; its catalogue texts may use them as `{name}` placeholders. */
+  readonly params?: readonly string[];
+}
+
+/**
+ * `error_params.reason` of `request.invalid`: the catalogue key of the precise problem (a form field's rule, a
+ * password rule), which the web app shows in the user's language instead of the code's general text.
+ */
+export const REASON_PARAM = 'reason';
+
+/** A precise problem behind `request.invalid`: its English wording and, where the catalogue words it, its key. */
+export interface ProblemDetail {
+  readonly message: string;
+  readonly key?: string;
+}
+
+/** Every API error code. */
+export const ERROR_CODES = {
+  'request.invalid': { status: 400, params: [REASON_PARAM] },
+  'request.too_large': { status: 413 },
+  'request.unsupported_media_type': { status: 415 },
+  'request.not_found': { status: 404 },
+  'request.method_not_allowed': { status: 405 },
+  'auth.init_failed': { status: 400 },
+  'auth.invalid_credentials': { status: 401 },
+  'auth.invalid_token': { status: 401 },
+  'transaction.missing': { status: 401 },
+  'step.out_of_order': { status: 409 },
+  'step.not_available': { status: 404 },
+  'credentials.unreadable': { status: 400 },
+  'code.invalid': { status: 400 },
+  'code.too_many_attempts': { status: 429 },
+  'invitation.expired': { status: 410 },
+  'company.unknown': { status: 400 },
+  'code.resend_too_soon': { status: 429 },
+  'mfa.method_unavailable': { status: 400 },
+  'mfa.totp_resting': { status: 429 },
+  'phone.invalid': { status: 400 },
+  'password.reused': { status: 400 },
+  'client.missing': { status: 400 },
+  'client.unknown': { status: 400 },
+  'client.not_found': { status: 404 },
+  'client.redirect_uri_mismatch': { status: 400 },
+  'client.pkce_required': { status: 400 },
+  'bot_check.failed': { status: 403 },
+  'server.unavailable': { status: 503 },
+  'server.error': { status: 500 },
+} as const satisfies Record<string, ErrorCodeDefinition>;
+
+/** A stable error code of the API. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The prefix of every error text's catalogue key. */
+export const ERROR_MESSAGE_PREFIX = 'apiError.';
+
+/** Whether `code` is one of the contract's error codes. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, code);
+}
+
+/** The catalogue key of a code's text: `apiError.<code>`. */
+export function errorMessageKey(code: ErrorCode): string {
+  return `${ERROR_MESSAGE_PREFIX}${code}`;
+}
