@@ -29,7 +29,11 @@ describe('a password that must be replaced at sign-in', () => {
     await openLoginScreen(browser, server.publicClient);
     const login = await submitLogin(browser, 'temp@example.com', 'Temp-Passw0rd!');
     expect(login.json()).toEqual({ challenge: 'NEW_PASSWORD_REQUIRED' });
-    expect((await setNewPassword(browser, 'weakpass')).json()).toEqual({ error_code: 'request.invalid', error_message: 'at least one UPPERCASE letter' });
+    expect((await setNewPassword(browser, 'weakpass')).json()).toEqual({
+      error_code: 'request.invalid',
+      error_message: 'at least one UPPERCASE letter',
+      error_params: { reason: 'password.rule.uppercase' },
+    });
     expect((await setNewPassword(browser, 'Temp-Passw0rd!')).json().error_code).toBe('password.reused');
     const done = await setNewPassword(browser, 'Mine-Passw0rd!');
     expect(done.statusCode).toBe(200);

@@ -69,7 +69,11 @@ describe('signing in through the step API', () => {
     await openLoginScreen(browser, server.publicClient);
     const missingEmail = await browser.request('POST', `${API}/auth/login`, { password: await browser.encrypt('x') });
     expect(missingEmail.statusCode).toBe(400);
-    expect(missingEmail.json()).toEqual({ error_code: 'request.invalid', error_message: "Please enter your email address e.g, 'name@example.com'" });
+    expect(missingEmail.json()).toEqual({
+      error_code: 'request.invalid',
+      error_message: "Please enter your email address e.g, 'name@example.com'",
+      error_params: { reason: 'validation.email.required' },
+    });
     const badEmail = await browser.request('POST', `${API}/auth/login`, { email: 'not-an-email', password: await browser.encrypt('x') });
     expect(badEmail.json().error_message).toBe("Please enter valid email address. e.g 'name@example.com'");
   });

@@ -144,17 +144,17 @@ describe('password recovery by emailed code', () => {
   });
 
   it.each([
-    ['short1!', 'at least 8 characters'],
-    ['alllowercase1!', 'at least one UPPERCASE letter'],
-    ['ALLUPPERCASE1!', 'at least one lowercase letter'],
-    ['NoDigits-here', 'at least one number'],
-    ['NoSpecial123', 'at least one special character (e.g. ~ ! @ # $ %)'],
-  ])('refuses the weak new password %s with the rule it breaks', async (password, message) => {
+    ['short1!', 'at least 8 characters', 'password.rule.length'],
+    ['alllowercase1!', 'at least one UPPERCASE letter', 'password.rule.uppercase'],
+    ['ALLUPPERCASE1!', 'at least one lowercase letter', 'password.rule.lowercase'],
+    ['NoDigits-here', 'at least one number', 'password.rule.number'],
+    ['NoSpecial123', 'at least one special character (e.g. ~ ! @ # $ %)', 'password.rule.special'],
+  ])('refuses the weak new password %s with the rule it breaks', async (password, message, reason) => {
     const owner = await freshUser();
     await requestReset(owner.email);
     const response = await confirm(owner.email, await mail.latestCode(owner.email), password);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error_code: 'request.invalid', error_message: message });
+    expect(response.json()).toEqual({ error_code: 'request.invalid', error_message: message, error_params: { reason } });
   });
 
   it('refuses the current password as the new one', async () => {
