@@ -129,7 +129,7 @@ export function extractErrorMessage(error: unknown): string {
     text(data?.message) ??
     text(data?.errorMessage) ??
     text(failure?.message) ??
-    t('error.generic')
+    t('apiError.server.error')
   );
 }
 

@@ -43,7 +43,7 @@ export async function fetchClientInfo(api: ApiClient, clientId: string, timeoutM
     return await api.request<Partial<ClientInfo>>({ method: 'GET', path: `clients/${encodeURIComponent(clientId)}`, timeoutMs });
   } catch (error) {
     const failure = toApiError(error);
-    const fromServer = failure.status !== undefined && failure.message !== t('error.generic');
+    const fromServer = failure.status !== undefined && failure.message !== t('apiError.server.error');
     throw new Error(fromServer ? failure.message : CLIENT_INFO_FAILURE, { cause: error });
   }
 }

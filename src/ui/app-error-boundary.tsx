@@ -20,7 +20,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
       <div className="page">
         <main className="card">
           <p className="body alert" role="alert">
-            {t('error.generic')}
+            {t('apiError.server.error')}
           </p>
         </main>
       </div>

@@ -147,7 +147,7 @@ describe('the language picker', () => {
     renderAppAt('/auth/forgot-password');
     await userEvent.type(await screen.findByLabelText(t('field.email.label')), 'someone@example.com');
     await userEvent.click(screen.getByRole('button', { name: t('forgot.submit') }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(t('error.generic')));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(t('apiError.server.error')));
   });
 
   it("shows a server error in German when the server sent the code's standard wording", async () => {
