@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { API_ERRORS } from '../../server/api/errors.ts';
 import { SERVER_CHALLENGES } from '../../server/flows/challenges.ts';
 import { config } from '../../src/config.ts';
-import type { RouteTable } from '../../src/core/route-table.ts';
+import type { RouteTable } from '../../src/engine/route-table.ts';
 import { ROUTE_TABLE_FILE } from './check-shell-routes.ts';
 import { sourceMessageKeys } from './source-keys.ts';
 import type { Catalogue, FormSchema, KeyReference, Project, RawFlow } from './types.ts';

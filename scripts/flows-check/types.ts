@@ -2,8 +2,8 @@
  * The data every flows:check check reads, and the problem each one reports. Checks are pure:
  * a `Project` in, `Problem`s out, so tests feed them broken data without touching the disk.
  */
-import type { FlowDefinition } from '../../src/core/flow-types.ts';
-import type { RouteTable } from '../../src/core/route-table.ts';
+import type { FlowDefinition } from '../../src/engine/flow-types.ts';
+import type { RouteTable } from '../../src/engine/route-table.ts';
 
 /** One thing wrong, printed as `file:path — message — fix`. */
 export interface Problem {

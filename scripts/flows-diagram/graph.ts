@@ -3,7 +3,7 @@
  * answer (whose challenge picks a step); arrows for next rules, links and challenge answers,
  * labelled with the condition, the link's English text, or the challenge.
  */
-import type { Condition, StepCall, StepDefinition } from '../../src/core/flow-types.ts';
+import type { Condition, StepCall, StepDefinition } from '../../src/engine/flow-types.ts';
 import type { Catalogue, FlowFile } from '../flows-check/types.ts';
 import { wrap } from './text.ts';
 

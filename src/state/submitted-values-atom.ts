@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai';
 import { config } from '../config.ts';
-import type { SubmittedValues } from '../core/submitted-values.ts';
+import type { SubmittedValues } from '../engine/submitted-values.ts';
 
 function readStored(): SubmittedValues {
   try {

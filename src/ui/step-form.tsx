@@ -6,11 +6,11 @@
 import { useMemo, useState } from 'react';
 import Form from '@rjsf/core';
 import type { CustomValidator, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
-import type { Choice } from '../core/choices.ts';
-import { runFieldChecks } from '../core/field-checks.ts';
-import type { StepForm as StepFormDefinition } from '../core/flow-types.ts';
-import { t } from '../core/messages.ts';
-import { createErrorTransformer } from '../core/validation-messages.ts';
+import type { Choice } from '../engine/choices.ts';
+import { runFieldChecks } from '../engine/field-checks.ts';
+import type { StepForm as StepFormDefinition } from '../engine/flow-types.ts';
+import { t } from '../services/messages.ts';
+import { createErrorTransformer } from '../engine/validation-messages.ts';
 import { useFormAssets } from './form-registry.ts';
 import { Spinner } from './spinner.tsx';
 import { useLanguage } from './language-preference.ts';

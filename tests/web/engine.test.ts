@@ -4,9 +4,10 @@
  * the error step. Uses a small fixture flow so the rules under test are visible here.
  */
 import { describe, expect, it } from 'vitest';
-import { conditionHolds, resolveNextStep, type Flags } from '../../src/core/engine.ts';
-import type { Condition, FlowDefinition, StepResponse } from '../../src/core/flow-types.ts';
-import { buildRegistry } from '../../src/core/flows.ts';
+import { conditionHolds, resolveNextStep } from '../../src/engine/next-rules.ts';
+import type { Flags } from '../../src/services/feature-flags/active-flags.ts';
+import type { Condition, FlowDefinition, StepResponse } from '../../src/engine/flow-types.ts';
+import { buildRegistry } from '../../src/engine/step-registry.ts';
 
 const fixtureFlows: FlowDefinition[] = [
   {

@@ -4,9 +4,9 @@
  */
 import { webcrypto } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFlagCache } from '../../src/core/feature-flags/flag-cache.ts';
-import { createFlagLoader } from '../../src/core/feature-flags/flag-loader.ts';
-import { createFlagService } from '../../src/core/feature-flags/flag-service.ts';
+import { createFlagCache } from '../../src/services/feature-flags/flag-cache.ts';
+import { createFlagLoader } from '../../src/services/feature-flags/flag-loader.ts';
+import { createFlagService } from '../../src/services/feature-flags/flag-service.ts';
 
 const DEFAULTS = { 'company-selection-removal': true, 'test-flag': false };
 const TTL = 30 * 60 * 1000;

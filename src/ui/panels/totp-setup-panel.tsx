@@ -4,8 +4,9 @@
  * the issuer; the QR code's drawing code loads with this panel only.
  */
 import { useState } from 'react';
-import { t } from '../../core/messages.ts';
-import type { PanelProps } from './registry.ts';
+import { t } from '../../services/messages.ts';
+import { showToast } from '../../services/show-toast.ts';
+import type { PanelProps } from './panel-props.ts';
 import { QrCode } from './qr-code.tsx';
 import './totp-setup-panel.css';
 
@@ -36,7 +37,10 @@ export function TotpSetupPanel({ parameters }: PanelProps) {
           type="button"
           className="totp-copy"
           onClick={() => {
-            void navigator.clipboard?.writeText(secret).then(() => setCopied(true));
+            void navigator.clipboard?.writeText(secret).then(() => {
+              setCopied(true);
+              showToast({ type: 'success', title: t('mfaTotpSetup.copied') });
+            });
           }}
         >
           {copied ? t('mfaTotpSetup.copied') : t('mfaTotpSetup.copy')}

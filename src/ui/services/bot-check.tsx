@@ -6,11 +6,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { config } from '../../config.ts';
-import { track } from '../../core/analytics.ts';
-import { onBotCheckRenew, setBotCheckToken } from '../../core/bot-check-token.ts';
-import { loadScript } from '../../core/load-script.ts';
-import { t } from '../../core/messages.ts';
-import { servicesConfig } from '../../services-config.ts';
+import { track } from '../../services/analytics.ts';
+import { onBotCheckRenew, setBotCheckToken } from '../../services/bot-check-token.ts';
+import { loadScript } from '../../services/load-script.ts';
+import { t } from '../../services/messages.ts';
 
 /** The part of Turnstile's browser API the widget uses. */
 interface Turnstile {
@@ -33,7 +32,7 @@ export default function BotCheck({ load = loadScript }: { load?: (src: string) =
     let widgetId: string | undefined;
     let alive = true;
     const host = window as { turnstile?: Turnstile };
-    load(servicesConfig.botCheck.scriptUrl).then(
+    load(config.botCheck.scriptUrl).then(
       () => {
         const turnstile = host.turnstile;
         if (!alive || !container.current || !turnstile) return;

@@ -68,6 +68,8 @@ export interface StepAction {
   /** An answer field with the seconds before the action may be used. */
   wait?: string;
   events?: StepEvents;
+  /** Message key of a success toast shown once the call succeeded ("Code sent"). */
+  toast?: string;
 }
 
 /** The step as shown after an answer for which `when` holds: the keys given replace the step's own. */

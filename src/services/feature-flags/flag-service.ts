@@ -3,7 +3,7 @@
  * flag as `items: [{ key, environments: { <env>: { on } } }]`; `GET …/{flagKey}` reads one. One attempt
  * per call, no retries: a caller that needs more decides when to ask again.
  */
-import type { Flags } from '../engine.ts';
+import type { Flags } from './active-flags.ts';
 
 /** Where the service lives and who is asking. */
 export interface FlagServiceOptions {

@@ -3,7 +3,7 @@
  * the service within 3 s. When that fails the defaults apply at once, and one background fetch with a
  * 30 s limit follows; its result is cached and announced to subscribers.
  */
-import type { Flags } from '../engine.ts';
+import type { Flags } from './active-flags.ts';
 import type { FlagCache } from './flag-cache.ts';
 import type { FlagService } from './flag-service.ts';
 
@@ -16,6 +16,8 @@ export interface FlagLoaderOptions {
   backgroundTimeoutMs: number;
   /** Told about a failed fetch (the message is "Request timeout" or the HTTP status); never a secret. */
   onFailure?: (message: string) => void;
+  /** Told when the background fetch failed too, so the defaults stay in force for this page. */
+  onRefreshFailure?: (message: string) => void;
 }
 
 /** The flags in force, loaded once. */
@@ -43,7 +45,10 @@ export function createFlagLoader(options: FlagLoaderOptions): FlagLoader {
       (flags) => {
         for (const listener of listeners) listener(flags);
       },
-      reportFailure,
+      (error: unknown) => {
+        reportFailure(error);
+        options.onRefreshFailure?.(error instanceof Error ? error.message : String(error));
+      },
     );
   };
 

@@ -3,7 +3,8 @@
  * title, words, form and call. Every variant whose `when` holds for the answer that led to the step applies, in
  * order, so a later one can change just the call of an earlier one (the same screens during sign-up).
  */
-import { conditionHolds, type Flags } from './engine.ts';
+import type { Flags } from '../services/feature-flags/active-flags.ts';
+import { conditionHolds } from './next-rules.ts';
 import type { Step, StepResponse, StepVariant } from './flow-types.ts';
 
 /** The variants of `step` that hold for `response`, in order. */

@@ -3,8 +3,11 @@
  * updated in place, so the flow controller built at start sees what loads later.
  */
 import { config } from '../../config.ts';
-import type { Flags } from '../engine.ts';
 
+/** Feature flags by name, as `flag` conditions read them. */
+export type Flags = Readonly<Record<string, boolean>>;
+
+/** The flags in force. */
 export const activeFlags: Record<string, boolean> = { ...config.featureFlagDefaults };
 
 /** Puts loaded flags in force for the steps that follow. */

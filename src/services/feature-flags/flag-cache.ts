@@ -5,7 +5,7 @@
  * cached values from being read or edited casually, and the checksum catches a corrupted or altered
  * entry, so the app never acts on one.
  */
-import type { Flags } from '../engine.ts';
+import type { Flags } from './active-flags.ts';
 
 /** What the cache needs from outside, so tests can pass a fake clock and storage. */
 export interface FlagCacheOptions {

@@ -3,11 +3,10 @@
  * Pure and UI-free; it knows conditions, never challenge names or step ids.
  */
 import type { Condition, Step, StepResponse } from './flow-types.ts';
-import type { StepRegistry } from './flows.ts';
+import type { StepRegistry } from './step-registry.ts';
+import type { Flags } from '../services/feature-flags/active-flags.ts';
 import { readPath } from './read-path.ts';
 
-/** Feature flags that `flag` conditions read. */
-export type Flags = Readonly<Record<string, boolean>>;
 
 /** What the engine needs besides the step and the response. */
 export interface EngineDeps {

@@ -4,7 +4,7 @@
  * the call or the script fails, tracking stays off and events are dropped. Events tracked before the
  * script has loaded wait in the data layer, where the tag manager finds them.
  */
-import type { DataLayerHost } from '../analytics.ts';
+import type { DataLayerHost } from './analytics.ts';
 
 /** What starting the tag manager needs, so tests pass fakes. */
 export interface TagManagerDeps {

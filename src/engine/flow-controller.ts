@@ -3,10 +3,10 @@
  * Failures are steps too: a failed submit stays on its step with the message, a failed entry
  * goes to the error step.
  */
-import { toApiError, type ApiClient } from './api-client.ts';
-import { resolveNextStep, type EngineDeps } from './engine.ts';
+import { toApiError, type ApiClient } from '../services/api-client.ts';
+import { resolveNextStep, type EngineDeps } from './next-rules.ts';
 import type { Step, StepAction, StepResponse } from './flow-types.ts';
-import { t } from './messages.ts';
+import { t } from '../services/messages.ts';
 import { runStepCall } from './step-call.ts';
 import { applyVariant } from './step-variants.ts';
 
