@@ -107,7 +107,7 @@ export interface StepForm {
   /** field -> ajv keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
   prefill?: Record<string, ValueSources>;
-  /** field -> named client-side check (src/core/field-checks.ts). */
+  /** field -> named client-side check (src/engine/field-checks.ts). */
   checks?: Record<string, string>;
   /** field -> a list in the answer's parameters offered as the field's choices. */
   choices?: Record<string, ChoiceSource>;

@@ -1,5 +1,5 @@
 /**
- * The app's wiring of the core: one flow controller and one client-name lookup over the shared
+ * The app's wiring of the engine: one flow controller and one client-name lookup over the shared
  * API client, built from config. Views import these; tests build their own from the factories.
  */
 import { config } from '../config.ts';

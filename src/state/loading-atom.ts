@@ -1,4 +1,4 @@
-/** The shared loading flag as a jotai atom, kept in step with the React-free core flag. */
+/** The shared loading flag as a jotai atom, kept in step with the React-free flag of src/services/loading.ts. */
 import { atom } from 'jotai';
 import { loadingFlag } from '../services/loading.ts';
 

@@ -177,4 +177,15 @@ describe('flag loader', () => {
     expect(failures).toEqual(['Request timeout', 'Request timeout']);
     expect(announced).toEqual([]);
   });
+
+  it('reports a refresh failure only when the background fetch fails too', async () => {
+    const storage = memoryStorage();
+    const cache = createFlagCache({ storageKey: 'flags', ttlMs: TTL, now: clock, storage, subtle });
+    const fetch = vi.fn().mockResolvedValueOnce(new Response('{}', { status: 503 })).mockResolvedValueOnce(new Response('{}', { status: 502 }));
+    const service = createFlagService({ baseUrl: '', project: 'sso', environment: 'prod', authorization: 'x', fetch });
+    const refreshFailures: string[] = [];
+    const loader = createFlagLoader({ service, cache, defaults: DEFAULTS, timeoutMs: 3000, backgroundTimeoutMs: 30_000, onRefreshFailure: (m) => refreshFailures.push(m) });
+    await expect(loader.load()).resolves.toEqual(DEFAULTS);
+    await vi.waitFor(() => expect(refreshFailures).toEqual(['Flag service answered HTTP 502']));
+  });
 });

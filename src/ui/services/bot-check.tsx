@@ -1,6 +1,6 @@
 /**
  * The bot-check widget (Cloudflare Turnstile) under a bot-checked step's form: its script loads on demand,
- * its token goes with the submit (src/core/bot-check-token.ts). When the script cannot load, the user is told
+ * its token goes with the submit (src/services/bot-check-token.ts). When the script cannot load, the user is told
  * so in an alert and bot_check_load_error is tracked; the form stays usable, and the server's answer says
  * why a submit without a token was refused.
  */
