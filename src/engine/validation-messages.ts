@@ -9,7 +9,7 @@ import { t, validationExamples } from '../services/messages.ts';
 export type FieldMessages = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** The form field an rjsf error belongs to, as a dot path ("email", "address.city"). */
-export function errorField(error: RJSFValidationError): string {
+function errorField(error: RJSFValidationError): string {
   return (error.property ?? '').replace(/^\./, '');
 }
 

@@ -19,7 +19,7 @@ export interface TagManagerDeps {
 const GTM_ID = /^GTM-[A-Z0-9]+$/;
 
 /** The gtmId of an analytics config answer, if it holds a well-formed one. */
-export function readGtmId(answer: unknown): string | undefined {
+function readGtmId(answer: unknown): string | undefined {
   const gtmId = (answer as { data?: { gtmId?: unknown } } | null)?.data?.gtmId;
   return typeof gtmId === 'string' && GTM_ID.test(gtmId) ? gtmId : undefined;
 }

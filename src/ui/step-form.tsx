@@ -42,7 +42,7 @@ const defaultFormStateBehavior = { constAsDefaults: 'never' } as const;
 const fieldName: NameGeneratorFunction = (path) => path.map(String).join('.');
 
 /** An rjsf `customValidate` running the form's `checks` on fields the schema found no fault with. */
-export function createCheckValidator(checks: StepFormDefinition['checks']): CustomValidator | undefined {
+function createCheckValidator(checks: StepFormDefinition['checks']): CustomValidator | undefined {
   if (!checks) return undefined;
   return (formData, errors, _uiSchema, errorSchema) => {
     const values = (formData ?? {}) as FormValues;

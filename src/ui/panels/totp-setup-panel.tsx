@@ -13,7 +13,7 @@ import './totp-setup-panel.css';
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP", as people read and type it. */
-export function groupsOfFour(secret: string): string {
+function groupsOfFour(secret: string): string {
   return secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 

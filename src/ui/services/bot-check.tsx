@@ -19,7 +19,7 @@ interface Turnstile {
 }
 
 /** The site key in force: Cloudflare's always-passing dummy key, or the operator's live one. */
-export function botCheckSiteKey(): string {
+function botCheckSiteKey(): string {
   return import.meta.env.VITE_BOT_CHECK === 'dummy' ? config.botCheck.dummySiteKey : config.botCheck.liveSiteKey;
 }
 
