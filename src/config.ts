@@ -1,5 +1,6 @@
 /**
- * The web app's configuration: one typed module, each key documented.
+ * The web app's configuration: one typed module, each key documented. It holds plain values only (no code; its
+ * only import is the product constants shared with the server), so the login screen's download carries the later services' settings at the cost of a few strings.
  * Values that differ per deployment can be overridden with VITE_* variables at build time.
  */
 
@@ -40,26 +41,51 @@ export interface WebConfig {
   readonly recorder: { readonly query: string; readonly switchKey: string; readonly walkKey: string };
   /** Release identity, for diagnostics and error reports. */
   readonly release: { readonly version: string; readonly environment: string; readonly label: string };
-  /** The client apps of the operator's own (spec, section 9): the main one and the dashboard. */
-  readonly clientIds: { readonly main: string; readonly dashboard: string };
-  /** The flag service's client id, sent as its authorization header (src/services-config.ts has the rest). */
+  /** The flag service's client id, sent as its authorization header. */
   readonly featureFlagClientId: string;
-  /** Error reporting's share of traces sent (spec: all of them); the rest is in src/services-config.ts. */
-  readonly traceSampleRate: number;
   /**
-   * The bot check's (Cloudflare Turnstile) site keys: the operator's live one, and Cloudflare's always-passing
-   * dummy for non-production servers. VITE_BOT_CHECK=live|dummy at build time picks one and switches the check
-   * on for steps marked `botCheck`; unset, it is off and not built in.
+   * The LaunchDarkly-style flag service (src/services/feature-flags/): `GET {baseUrl}/flags/{project}?env=…`; the
+   * spec's 3 s limit, 30 s background fetch and 30 min cache. The default base is the development server's
+   * compatible endpoint (server/flags/flag-service-routes.ts).
    */
-  readonly botCheck: { readonly liveSiteKey: string; readonly dummySiteKey: string };
+  readonly featureFlagService: {
+    readonly baseUrl: string;
+    readonly project: string;
+    readonly environment: string;
+    readonly timeoutMs: number;
+    readonly backgroundTimeoutMs: number;
+    readonly cacheTtlMs: number;
+    readonly storageKey: string;
+  };
+  /** Tag tracking: the analytics config call and Google Tag Manager's script. */
+  readonly analytics: { readonly configUrl: string; readonly tagManagerUrl: string };
+  /** Error reporting (@sentry/react): no DSN keeps it off; the spec's share of traces sent (all) and event limits. */
+  readonly errorReporting: {
+    readonly dsn: string | undefined;
+    readonly traceSampleRate: number;
+    readonly normalizeDepth: number;
+    readonly normalizeMaxBreadth: number;
+    readonly maxValueLength: number;
+  };
+  /** Toasts: the spec's 4 s default and 250 ms poll while queued; at most `maxActive` on screen at once. */
+  readonly toasts: { readonly defaultDurationMs: number; readonly pollMs: number; readonly maxActive: number };
+  /**
+   * The bot check (Cloudflare Turnstile, rendered explicitly): its script, the operator's live site key, and
+   * Cloudflare's always-passing dummy for non-production servers. VITE_BOT_CHECK=live|dummy at build time picks a
+   * key and switches the check on for steps marked `botCheck`; unset, it is off and not built in.
+   */
+  readonly botCheck: { readonly scriptUrl: string; readonly liveSiteKey: string; readonly dummySiteKey: string };
 }
+
+// `?.`: outside Vite (npm run flows:check reads this file under plain Node) there is no import.meta.env.
+const env = import.meta.env;
+const release = { version: '0.1.0', environment: 'prod', label: 'single-sign-on@0.1.0' };
 
 /** The configuration in force. */
 export const config: WebConfig = {
   basePath: '/auth',
   apiBase: API_PREFIX,
-  // `?.`: outside Vite (npm run flows:check reads this file under plain Node) there is no import.meta.env.
-  userGuideUrl: import.meta.env?.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
+  userGuideUrl: env?.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
   entryStep: 'login',
   errorStep: 'error',
   notFoundStep: 'not-found',
@@ -71,13 +97,30 @@ export const config: WebConfig = {
   clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },
   featureFlagDefaults: FLAG_DEFAULTS,
   recorder: { query: 'record', switchKey: 'sso.recorder', walkKey: 'sso.recorder.walk' },
-  release: { version: '0.1.0', environment: 'prod', label: 'single-sign-on@0.1.0' },
-  clientIds: { main: 'sso-account', dashboard: 'sso-dashboard' },
+  release,
   featureFlagClientId: APP_NAME,
-  traceSampleRate: 1,
+  featureFlagService: {
+    baseUrl: env?.VITE_FLAG_SERVICE_URL ?? '/dev/flag-service',
+    project: 'sso',
+    environment: env?.VITE_FLAG_ENVIRONMENT ?? release.environment,
+    timeoutMs: 3_000,
+    backgroundTimeoutMs: 30_000,
+    cacheTtlMs: 30 * 60 * 1_000,
+    storageKey: 'sso.feature-flags',
+  },
+  analytics: { configUrl: '/api/gaid', tagManagerUrl: 'https://www.googletagmanager.com/gtm.js' },
+  errorReporting: {
+    dsn: env?.VITE_SENTRY_DSN || undefined,
+    traceSampleRate: 1,
+    normalizeDepth: 3,
+    normalizeMaxBreadth: 1_000,
+    maxValueLength: 250,
+  },
+  toasts: { defaultDurationMs: 4_000, pollMs: 250, maxActive: 3 },
   botCheck: {
+    scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
     // The operator's own site key, issued by Cloudflare for the production host.
-    liveSiteKey: import.meta.env?.VITE_BOT_CHECK_SITE_KEY ?? '',
+    liveSiteKey: env?.VITE_BOT_CHECK_SITE_KEY ?? '',
     // Cloudflare's published test key that always passes.
     dummySiteKey: '1x00000000000000000000AA',
   },

@@ -1,8 +1,7 @@
 /** The browser entry: picks the language (and loads the fixture recorder when asked), then mounts the app into #root. */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { currentLanguage, DEFAULT_LANGUAGE } from './core/messages.ts';
-import { appStore } from './state/app-store.ts';
+import { currentLanguage, DEFAULT_LANGUAGE } from './services/messages.ts';
 import { App } from './ui/app.tsx';
 import { startLanguage } from './ui/language-preference.ts';
 import { startRecorderIfAsked } from './recorder/recorder-switch.ts';
@@ -15,7 +14,7 @@ if (!root) throw new Error('index.html has no #root element');
 void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() => {
   const app = (
     <StrictMode>
-      <App store={appStore} />
+      <App />
     </StrictMode>
   );
   // The first screen arrives prerendered in English (scripts/prerender.ts): hydrate it; in another language, render afresh.

@@ -4,8 +4,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { config } from './config.ts';
-import { stepRegistry } from './core/flows.ts';
-import { buildStepPath } from './core/routes.ts';
+import { stepRegistry } from './engine/step-registry.ts';
+import { buildStepPath } from './engine/routes.ts';
 import { App } from './ui/app.tsx';
 
 /** The first screen's path under the base ("/auth/login"), its title and its markup. */

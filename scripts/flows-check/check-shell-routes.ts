@@ -3,7 +3,7 @@
  * is listed with its step's title (the title the document takes there), every redirect leads to a
  * listed route, no route is listed twice, and every legacy title carries the "Old" prefix.
  */
-import type { RouteTable } from '../../src/core/route-table.ts';
+import type { RouteTable } from '../../src/engine/route-table.ts';
 import { stepEntries } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
 

@@ -3,7 +3,7 @@
  * only in links), a field a step of the same flow `submitted`, an answer `parameter` only on a
  * step an answer leads to, and a `query` value the app carries from step to step.
  */
-import type { ValueSource, ValueSources } from '../../src/core/flow-types.ts';
+import type { ValueSource, ValueSources } from '../../src/engine/flow-types.ts';
 import { useOneOf } from './problem.ts';
 import { formFields, stepEntries, type StepEntry } from './step-index.ts';
 import type { Problem, Project } from './types.ts';

@@ -10,7 +10,7 @@ import { CHALLENGE_KINDS, SERVER_CHALLENGE_KINDS } from '../../contract/challeng
 import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { FLAG_DEFAULTS } from '../../contract/product.ts';
 import { config } from '../../src/config.ts';
-import type { RouteTable } from '../../src/core/route-table.ts';
+import type { RouteTable } from '../../src/engine/route-table.ts';
 import { ROUTE_TABLE_FILE } from './check-shell-routes.ts';
 import { sourceMessageKeys } from './source-keys.ts';
 import type { Catalogue, FormSchema, KeyReference, Project, RawFlow } from './types.ts';

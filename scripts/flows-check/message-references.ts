@@ -1,9 +1,9 @@
 /**
  * Every message key a step names, with the JSON path it is named at: headline, body, the form's
- * submit, labels, choice labels and validation messages, link and action labels, and the same in each
+ * submit, labels, choice labels and validation messages, link and action labels and toasts, and the same in each
  * variant. The consistency test reads the same list.
  */
-import type { StepDefinition, StepVariant } from '../../src/core/flow-types.ts';
+import type { StepDefinition, StepVariant } from '../../src/engine/flow-types.ts';
 
 /** A message key and where in the step it is named (relative to the step). */
 export interface StepMessageKey {
@@ -28,7 +28,10 @@ export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
     }
   }
   (step.links ?? []).forEach((link, index) => keys.push({ path: `links[${index}].label`, key: link.label }));
-  (step.actions ?? []).forEach((action, index) => keys.push({ path: `actions[${index}].label`, key: action.label }));
+  (step.actions ?? []).forEach((action, index) => {
+    keys.push({ path: `actions[${index}].label`, key: action.label });
+    if (action.toast) keys.push({ path: `actions[${index}].toast`, key: action.toast });
+  });
   if (step.backToApp) keys.push({ path: 'backToApp.label', key: step.backToApp.label });
   (step.variants ?? []).forEach((variant, index) => {
     for (const { path, key } of stepMessageKeys(variantOnly(variant))) keys.push({ path: `variants[${index}].${path}`, key });

@@ -4,7 +4,7 @@ import { checkMetaSchema } from './check-meta-schema.ts';
 import { checks as defaultChecks } from './checks.ts';
 import type { LoadedProject } from './load-project.ts';
 import { formatProblem } from './problem.ts';
-import type { FlowDefinition } from '../../src/core/flow-types.ts';
+import type { FlowDefinition } from '../../src/engine/flow-types.ts';
 import type { FlowCheck, FlowFile, Problem } from './types.ts';
 
 /** What flows:check prints and its exit code. */

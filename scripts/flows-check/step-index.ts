@@ -1,5 +1,5 @@
 /** Every step of every flow, with the file and JSON path problems about it are reported at. */
-import type { StepDefinition } from '../../src/core/flow-types.ts';
+import type { StepDefinition } from '../../src/engine/flow-types.ts';
 import type { FlowFile, FormSchema, Project } from './types.ts';
 
 /** A step, where it is written, and which flow it belongs to. */

@@ -3,8 +3,8 @@
  * a `Project` in, `Problem`s out, so tests feed them broken data without touching the disk.
  */
 import type { ErrorCodeDefinition } from '../../contract/error-codes.ts';
-import type { FlowDefinition } from '../../src/core/flow-types.ts';
-import type { RouteTable } from '../../src/core/route-table.ts';
+import type { FlowDefinition } from '../../src/engine/flow-types.ts';
+import type { RouteTable } from '../../src/engine/route-table.ts';
 
 /** One thing wrong, printed as `file:path — message — fix`. */
 export interface Problem {

@@ -4,7 +4,7 @@
  * labelled with the condition, the link's English text, or the challenge.
  */
 import type { Condition } from '../../contract/conditions.ts';
-import type { StepCall, StepDefinition } from '../../src/core/flow-types.ts';
+import type { StepCall, StepDefinition } from '../../src/engine/flow-types.ts';
 import type { Catalogue, FlowFile } from '../flows-check/types.ts';
 import { wrap } from './text.ts';
 

@@ -1,5 +1,5 @@
 /** Every flow of a project as SVG text, keyed by the file it belongs in (docs/flows/<flow-id>.svg). */
-import type { FlowDefinition } from '../../src/core/flow-types.ts';
+import type { FlowDefinition } from '../../src/engine/flow-types.ts';
 import type { LoadedProject } from '../flows-check/load-project.ts';
 import type { FlowFile } from '../flows-check/types.ts';
 import { flowGraph } from './graph.ts';

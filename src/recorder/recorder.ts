@@ -5,8 +5,8 @@
  * passes the scrubber first, so no secret is ever stored or downloaded.
  */
 import { config } from '../config.ts';
-import { apiObservers } from '../core/api-client.ts';
-import { stepRegistry } from '../core/flows.ts';
+import { apiObservers } from '../services/api-client.ts';
+import { stepRegistry } from '../engine/step-registry.ts';
 import type { FixtureLocation } from './fixture-types.ts';
 import { fieldFacts, formField, normalizeText, shownMessages } from './page-reading.ts';
 import { createScrubber } from './placeholders.ts';

@@ -1,6 +1,6 @@
-/** The shared loading flag as a jotai atom, kept in step with the React-free core flag. */
+/** The shared loading flag as a jotai atom, kept in step with the React-free flag of src/services/loading.ts. */
 import { atom } from 'jotai';
-import { loadingFlag } from '../core/loading.ts';
+import { loadingFlag } from '../services/loading.ts';
 
 /** True while any API request is in flight. */
 export const loadingAtom = atom(loadingFlag.get());

@@ -1,11 +1,11 @@
 /**
  * Values the user submitted earlier in a flow (the spec's recoverPassword `{ email }` is one), by
  * flow id. Kept in the tab's sessionStorage as well as memory, so reloading a later step of the
- * flow still has them; core/submitted-values.ts decides which fields are kept at all.
+ * flow still has them; src/engine/submitted-values.ts decides which fields are kept at all.
  */
 import { atom } from 'jotai';
 import { config } from '../config.ts';
-import type { SubmittedValues } from '../core/submitted-values.ts';
+import type { SubmittedValues } from '../engine/submitted-values.ts';
 
 function readStored(): SubmittedValues {
   try {

@@ -1,7 +1,7 @@
 /** Catches a screen that failed to render: the user gets the generic message, error reporting gets the error. */
 import { Component, type ReactNode } from 'react';
-import { t } from '../core/messages.ts';
-import { reportError } from '../core/services/report-error.ts';
+import { t } from '../services/messages.ts';
+import { reportError } from '../services/report-error.ts';
 
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

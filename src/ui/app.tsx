@@ -5,12 +5,12 @@
  * the not-found step.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Provider, type createStore } from 'jotai';
+import { Provider } from 'jotai';
 import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
 import { config } from '../config.ts';
-import { stepRegistry } from '../core/flows.ts';
-import { routeTable, type RouteRedirect } from '../core/route-table.ts';
-import { buildStepPath, decodeRouteParams, toRoutePattern } from '../core/routes.ts';
+import { stepRegistry } from '../engine/step-registry.ts';
+import { routeTable, type RouteRedirect } from '../engine/route-table.ts';
+import { buildStepPath, decodeRouteParams, toRoutePattern } from '../engine/routes.ts';
 import { LoadedStep } from './loaded-step.tsx';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
 
@@ -40,13 +40,12 @@ function RouteRedirectView({ redirect, params = {} }: { redirect: RouteRedirect;
 export interface AppProps {
   /** The address to render at when there is no browser (prerendering at build time). */
   ssrPath?: string;
-  store?: ReturnType<typeof createStore>;
 }
 
-/** The whole web app; `store` is the one the browser services also set (src/state/app-store.ts), else its own. */
-export function App({ ssrPath, store }: AppProps) {
+/** The whole web app, with a jotai store of its own. */
+export function App({ ssrPath }: AppProps) {
   return (
-    <Provider store={store}>
+    <Provider>
       <AppErrorBoundary>
         <Router base={config.basePath} ssrPath={ssrPath}>
           <Switch>

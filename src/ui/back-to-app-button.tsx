@@ -1,9 +1,9 @@
 /** The button that takes the user back to the client app, to the URL the server answered with. */
-import { track } from '../core/analytics.ts';
-import type { StepBackToApp, StepResponse } from '../core/flow-types.ts';
-import { t } from '../core/messages.ts';
+import { track } from '../services/analytics.ts';
+import type { StepBackToApp, StepResponse } from '../engine/flow-types.ts';
+import { t } from '../services/messages.ts';
 import { readPath } from '../../contract/read-path.ts';
-import { safeNavigationUrl } from '../core/safe-url.ts';
+import { safeNavigationUrl } from '../services/safe-url.ts';
 
 /** Renders the button, or nothing when the answer carries no usable URL (a reload lost it). */
 export function BackToAppButton({ backToApp, response }: { backToApp: StepBackToApp; response: StepResponse | undefined }) {

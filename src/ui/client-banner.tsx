@@ -1,5 +1,5 @@
 /** "Signing in to {client}" above a step, when the client app is known. */
-import { t } from '../core/messages.ts';
+import { t } from '../services/messages.ts';
 import { useClientName } from './use-client-name.ts';
 
 /** Props of the client banner. */

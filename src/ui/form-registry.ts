@@ -39,7 +39,7 @@ function remember(schemaFile: string, schema: RJSFSchema, functions: ValidatorFu
 }
 
 /** The schema and validator for a flow form's `schema` file if they are at hand without a download. */
-export function readyFormAssets(schemaFile: string): FormAssets | undefined {
+function readyFormAssets(schemaFile: string): FormAssets | undefined {
   const hit = cache.get(schemaFile);
   if (hit) return hit;
   const functions = firstScreenValidators[validatorPath(schemaFile)];

@@ -1,6 +1,6 @@
 /** The language switch in the footer: a labelled select listing each language in its own name. */
-import { languages } from '../core/languages.ts';
-import { t } from '../core/messages.ts';
+import { languages } from '../services/languages.ts';
+import { t } from '../services/messages.ts';
 import { chooseLanguage, useLanguage } from './language-preference.ts';
 
 /** "Deutsch" for "de": a language named in itself, so a reader finds theirs whatever is shown. */

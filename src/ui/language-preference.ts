@@ -5,8 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import { config } from '../config.ts';
-import { loadLanguage, pickLanguage } from '../core/languages.ts';
-import { currentLanguage, onLanguageChange } from '../core/messages.ts';
+import { loadLanguage, pickLanguage } from '../services/languages.ts';
+import { currentLanguage, onLanguageChange } from '../services/messages.ts';
 
 /** localStorage, or undefined where it is blocked (some private modes throw on access). */
 function storage(): Storage | undefined {

@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { config } from '../config.ts';
-import type { Step } from '../core/flow-types.ts';
-import { stepRegistry } from '../core/flows.ts';
-import { t } from '../core/messages.ts';
+import type { Step } from '../engine/flow-types.ts';
+import { stepRegistry } from '../engine/step-registry.ts';
+import { t } from '../services/messages.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepView } from './step-view.tsx';

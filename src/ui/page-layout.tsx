@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { config } from '../config.ts';
-import { t } from '../core/messages.ts';
+import { t } from '../services/messages.ts';
 import { loadingAtom } from '../state/loading-atom.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { useCanGoBack } from './use-can-go-back.ts';

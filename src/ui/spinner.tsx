@@ -1,5 +1,5 @@
 /** A busy indicator with an accessible name. */
-import { t } from '../core/messages.ts';
+import { t } from '../services/messages.ts';
 
 /** Renders a spinner labelled with the loading message. */
 export function Spinner() {

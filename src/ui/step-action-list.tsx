@@ -2,8 +2,8 @@
  * A step's actions: buttons that make a call without leaving the step (ask for a new code). One with a server-set
  * wait (a resend cooldown) is disabled, counting the seconds down, until the wait is over.
  */
-import type { StepAction, StepResponse } from '../core/flow-types.ts';
-import { t } from '../core/messages.ts';
+import type { StepAction, StepResponse } from '../engine/flow-types.ts';
+import { t } from '../services/messages.ts';
 import { readPath } from '../../contract/read-path.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 

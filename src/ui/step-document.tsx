@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { config } from '../config.ts';
-import { t } from '../core/messages.ts';
+import { t } from '../services/messages.ts';
 
 type Loaded = { state: 'loading' } | { state: 'shown'; paragraphs: string[] } | { state: 'failed' };
 

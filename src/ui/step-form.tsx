@@ -6,11 +6,11 @@
 import { useMemo, useState } from 'react';
 import Form from '@rjsf/core';
 import type { CustomValidator, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
-import type { Choice } from '../core/choices.ts';
-import { runFieldChecks } from '../core/field-checks.ts';
-import type { StepForm as StepFormDefinition } from '../core/flow-types.ts';
-import { t } from '../core/messages.ts';
-import { createErrorTransformer } from '../core/validation-messages.ts';
+import type { Choice } from '../engine/choices.ts';
+import { runFieldChecks } from '../engine/field-checks.ts';
+import type { StepForm as StepFormDefinition } from '../engine/flow-types.ts';
+import { t } from '../services/messages.ts';
+import { createErrorTransformer } from '../engine/validation-messages.ts';
 import { useFormAssets } from './form-registry.ts';
 import { Spinner } from './spinner.tsx';
 import { useLanguage } from './language-preference.ts';
@@ -42,7 +42,7 @@ const defaultFormStateBehavior = { constAsDefaults: 'never' } as const;
 const fieldName: NameGeneratorFunction = (path) => path.map(String).join('.');
 
 /** An rjsf `customValidate` running the form's `checks` on fields the schema found no fault with. */
-export function createCheckValidator(checks: StepFormDefinition['checks']): CustomValidator | undefined {
+function createCheckValidator(checks: StepFormDefinition['checks']): CustomValidator | undefined {
   if (!checks) return undefined;
   return (formData, errors, _uiSchema, errorSchema) => {
     const values = (formData ?? {}) as FormValues;

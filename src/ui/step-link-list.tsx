@@ -5,11 +5,11 @@
  */
 import { Link } from 'wouter';
 import { config } from '../config.ts';
-import { track } from '../core/analytics.ts';
-import type { StepLink } from '../core/flow-types.ts';
-import { t } from '../core/messages.ts';
+import { track } from '../services/analytics.ts';
+import type { StepLink } from '../engine/flow-types.ts';
+import { t } from '../services/messages.ts';
 import { readPath } from '../../contract/read-path.ts';
-import type { StepResponse } from '../core/flow-types.ts';
+import type { StepResponse } from '../engine/flow-types.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 
 /** One link of the list with its href (under the app base). */

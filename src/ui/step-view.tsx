@@ -7,19 +7,18 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { applyVariants, variantKey } from '../../contract/step-variants.ts';
 import { config } from '../config.ts';
-import { track } from '../core/analytics.ts';
-import { apiErrorText } from '../core/api-error-text.ts';
-import { resolveChoices } from '../core/choices.ts';
-import type { Step } from '../core/flow-types.ts';
-import { stepRegistry } from '../core/flows.ts';
-import { currentLanguage, t, type MessageParams } from '../core/messages.ts';
+import { track } from '../services/analytics.ts';
+import { apiErrorText } from '../services/api-error-text.ts';
+import { resolveChoices } from '../engine/choices.ts';
+import type { Step } from '../engine/flow-types.ts';
+import { stepRegistry } from '../engine/step-registry.ts';
+import { currentLanguage, t, type MessageParams } from '../services/messages.ts';
 import { readPath } from '../../contract/read-path.ts';
-import { takeBotCheckToken } from '../core/bot-check-token.ts';
-import { activeFlags } from '../core/feature-flags/active-flags.ts';
-import { buildStepPath } from '../core/routes.ts';
-import { stepLinkHref } from '../core/step-links.ts';
-import { resolveValues } from '../core/value-sources.ts';
-import { featureFlagsAtom } from '../state/app-atoms.ts';
+import { takeBotCheckToken } from '../services/bot-check-token.ts';
+import { activeFlags } from '../services/feature-flags/active-flags.ts';
+import { buildStepPath } from '../engine/routes.ts';
+import { stepLinkHref } from '../engine/step-links.ts';
+import { resolveValues } from '../engine/value-sources.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
 import { ClientBanner } from './client-banner.tsx';
@@ -69,8 +68,8 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
 export function StepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
   const response = flow.context?.response;
-  // The flags in force, as the controller reads them; the atom re-renders the step when loaded flags arrive.
-  const flags = useAtomValue(featureFlagsAtom) ?? activeFlags;
+  // The flags in force (loaded ones once they arrive), as the flow controller reads them.
+  const flags = activeFlags;
   const shown = applyVariants(step, response, flags);
   // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
   useEffect(() => {

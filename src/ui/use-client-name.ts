@@ -1,6 +1,6 @@
 /** The name of the client app the user is signing in to, once known. */
 import { useEffect, useState } from 'react';
-import { lookupClientName } from '../core/runtime.ts';
+import { lookupClientName } from '../engine/runtime.ts';
 
 /** Looks the client up when there is a client_id; undefined until (or unless) it answers. */
 export function useClientName(clientId: string | null): string | undefined {

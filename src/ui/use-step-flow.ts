@@ -1,20 +1,23 @@
 /**
  * Binds a step to the flow controller: runs its entry call when it is entered directly, submits
- * its form, follows `navigate`, and moves the router to whatever step the engine picks.
+ * its form, runs its actions (with the toast an action names once it succeeded), follows `navigate`, and moves the
+ * router to whatever step the engine picks.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import { config } from '../config.ts';
-import { preloadEncryption } from '../core/credentials.ts';
-import type { StepContext, Transition } from '../core/flow-controller.ts';
-import type { Step, StepAction } from '../core/flow-types.ts';
-import { stepRegistry } from '../core/flows.ts';
+import { preloadEncryption } from '../services/credentials.ts';
+import type { StepContext, Transition } from '../engine/flow-controller.ts';
+import type { Step, StepAction } from '../engine/flow-types.ts';
+import { stepRegistry } from '../engine/step-registry.ts';
 import { readPath } from '../../contract/read-path.ts';
-import { buildStepPath, carryQuery } from '../core/routes.ts';
-import { carriedQuery, flowController } from '../core/runtime.ts';
-import { safeNavigationUrl } from '../core/safe-url.ts';
-import { valuesToRemember } from '../core/submitted-values.ts';
+import { buildStepPath, carryQuery } from '../engine/routes.ts';
+import { carriedQuery, flowController } from '../engine/runtime.ts';
+import { t } from '../services/messages.ts';
+import { safeNavigationUrl } from '../services/safe-url.ts';
+import { showToast } from '../services/show-toast.ts';
+import { valuesToRemember } from '../engine/submitted-values.ts';
 import { stepContextAtom } from '../state/step-context-atom.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { leaveTo } from './browser-navigation.ts';
@@ -127,6 +130,7 @@ export function useStepFlow(step: Step): StepFlow {
       setSubmitting(true);
       const transition = await flowController.act(step, action, query, own);
       if (alive.current) setSubmitting(false);
+      if (action.toast && !transition.context.error) showToast({ type: 'success', title: t(action.toast) });
       go(transition);
     },
     [step, own, query, go, setContext],

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFlagService } from '../../src/core/feature-flags/flag-service.ts';
+import { createFlagService } from '../../src/services/feature-flags/flag-service.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let server: TestApp;

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FlowDefinition } from '../../src/core/flow-types.ts';
+import type { FlowDefinition } from '../../src/engine/flow-types.ts';
 import { loadProject } from '../../scripts/flows-check/load-project.ts';
 import { conditionLines, flowGraph } from '../../scripts/flows-diagram/graph.ts';
 import { layoutGraph, type Box, type Layout } from '../../scripts/flows-diagram/layout.ts';

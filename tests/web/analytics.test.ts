@@ -4,11 +4,11 @@
  * tracking off. And nothing personal or secret ever reaches the data layer, even through a whole sign-in.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { track, type DataLayerHost } from '../../src/core/analytics.ts';
-import { ApiError, type ApiClient } from '../../src/core/api-client.ts';
-import { createFlowController } from '../../src/core/flow-controller.ts';
-import { stepRegistry } from '../../src/core/flows.ts';
-import { startTagManager } from '../../src/core/services/tag-manager.ts';
+import { track, type DataLayerHost } from '../../src/services/analytics.ts';
+import { ApiError, type ApiClient } from '../../src/services/api-client.ts';
+import { createFlowController } from '../../src/engine/flow-controller.ts';
+import { stepRegistry } from '../../src/engine/step-registry.ts';
+import { startTagManager } from '../../src/services/tag-manager.ts';
 
 const answer = (body: unknown, status = 200) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
 const URLS = { configUrl: '/api/gaid', tagManagerUrl: 'https://www.googletagmanager.com/gtm.js' };

@@ -4,8 +4,8 @@
  * handler, and the spec's order for picking the message out of a failure.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ACCEPT_HEADER, ApiError, createApiClient, extractErrorMessage } from '../../src/core/api-client.ts';
-import { createLoadingFlag } from '../../src/core/loading.ts';
+import { ACCEPT_HEADER, ApiError, createApiClient, extractErrorMessage } from '../../src/services/api-client.ts';
+import { createLoadingFlag } from '../../src/services/loading.ts';
 
 const GENERIC = 'Something went wrong on our side, sorry and please try again';
 

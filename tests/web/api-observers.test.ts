@@ -4,8 +4,8 @@
  * outcome, and none of them can change or break the request, its error message or the loading flag.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, createApiObservers, type ApiOutcome, type ApiRequest } from '../../src/core/api-client.ts';
-import { createLoadingFlag } from '../../src/core/loading.ts';
+import { createApiClient, createApiObservers, type ApiOutcome, type ApiRequest } from '../../src/services/api-client.ts';
+import { createLoadingFlag } from '../../src/services/loading.ts';
 
 /** A client over a fetch answering `status` and `body` (or failing, for `network`), with one recording observer. */
 function observedClient(answer: { status: number; body: unknown } | 'network') {

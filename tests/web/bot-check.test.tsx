@@ -4,7 +4,7 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takeBotCheckToken } from '../../src/core/bot-check-token.ts';
+import { takeBotCheckToken } from '../../src/services/bot-check-token.ts';
 import BotCheck from '../../src/ui/services/bot-check.tsx';
 
 type Host = { turnstile?: unknown; dataLayer?: Array<Record<string, unknown>> };

@@ -4,8 +4,8 @@
  * memory and storage, and a quiet failure.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClient, type ApiRequest } from '../../src/core/api-client.ts';
-import { CLIENT_INFO_FAILURE, clientDisplayName, createClientNameLookup, fetchClientInfo } from '../../src/core/client-info.ts';
+import { ApiError, type ApiClient, type ApiRequest } from '../../src/services/api-client.ts';
+import { CLIENT_INFO_FAILURE, clientDisplayName, createClientNameLookup, fetchClientInfo } from '../../src/services/client-info.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -5,9 +5,9 @@
  */
 import { compactDecrypt, exportJWK, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient, ApiRequest } from '../../src/core/api-client.ts';
-import { encryptFields, encryptValue, type CredentialKey } from '../../src/core/credentials.ts';
-import { runStepCall } from '../../src/core/step-call.ts';
+import type { ApiClient, ApiRequest } from '../../src/services/api-client.ts';
+import { encryptFields, encryptValue, type CredentialKey } from '../../src/services/credentials.ts';
+import { runStepCall } from '../../src/engine/step-call.ts';
 
 let keys: CryptoKeyPair;
 let credentialKey: CredentialKey;

@@ -1,9 +1,9 @@
 // @vitest-environment node
 /** Generic engine features the MFA steps brought: step variants, catalogue labels for choices. */
 import { describe, expect, it } from 'vitest';
-import { readChoices } from '../../src/core/choices.ts';
-import type { FlowDefinition, Step } from '../../src/core/flow-types.ts';
-import { buildRegistry } from '../../src/core/flows.ts';
+import { readChoices } from '../../src/engine/choices.ts';
+import type { FlowDefinition, Step } from '../../src/engine/flow-types.ts';
+import { buildRegistry } from '../../src/engine/step-registry.ts';
 import { applyVariants, variantKey } from '../../contract/step-variants.ts';
 
 const step: Step = {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { conditionHolds, type Condition, type Flags } from '../../contract/conditions.ts';
-import { resolveNextStep } from '../../src/core/engine.ts';
-import type { FlowDefinition, StepResponse } from '../../src/core/flow-types.ts';
-import { buildRegistry } from '../../src/core/flows.ts';
+import { resolveNextStep } from '../../src/engine/next-rules.ts';
+import type { FlowDefinition, StepResponse } from '../../src/engine/flow-types.ts';
+import { buildRegistry } from '../../src/engine/step-registry.ts';
 
 const fixtureFlows: FlowDefinition[] = [
   {

@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReportingOptions, startErrorReporting } from '../../src/core/services/error-reporting.ts';
-import { reportError } from '../../src/core/services/report-error.ts';
-import { scrubEvent } from '../../src/core/services/scrub-event.ts';
+import { errorReportingOptions, startErrorReporting } from '../../src/services/error-reporting.ts';
+import { reportError } from '../../src/services/report-error.ts';
+import { scrubEvent } from '../../src/services/scrub-event.ts';
 
 let server: Server;
 let dsn: string;

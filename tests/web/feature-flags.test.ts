@@ -4,9 +4,9 @@
  */
 import { webcrypto } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFlagCache } from '../../src/core/feature-flags/flag-cache.ts';
-import { createFlagLoader } from '../../src/core/feature-flags/flag-loader.ts';
-import { createFlagService } from '../../src/core/feature-flags/flag-service.ts';
+import { createFlagCache } from '../../src/services/feature-flags/flag-cache.ts';
+import { createFlagLoader } from '../../src/services/feature-flags/flag-loader.ts';
+import { createFlagService } from '../../src/services/feature-flags/flag-service.ts';
 
 const DEFAULTS = { 'company-selection-removal': true, 'test-flag': false };
 const TTL = 30 * 60 * 1000;
@@ -176,5 +176,16 @@ describe('flag loader', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(failures).toEqual(['Request timeout', 'Request timeout']);
     expect(announced).toEqual([]);
+  });
+
+  it('reports a refresh failure only when the background fetch fails too', async () => {
+    const storage = memoryStorage();
+    const cache = createFlagCache({ storageKey: 'flags', ttlMs: TTL, now: clock, storage, subtle });
+    const fetch = vi.fn().mockResolvedValueOnce(new Response('{}', { status: 503 })).mockResolvedValueOnce(new Response('{}', { status: 502 }));
+    const service = createFlagService({ baseUrl: '', project: 'sso', environment: 'prod', authorization: 'x', fetch });
+    const refreshFailures: string[] = [];
+    const loader = createFlagLoader({ service, cache, defaults: DEFAULTS, timeoutMs: 3000, backgroundTimeoutMs: 30_000, onRefreshFailure: (m) => refreshFailures.push(m) });
+    await expect(loader.load()).resolves.toEqual(DEFAULTS);
+    await vi.waitFor(() => expect(refreshFailures).toEqual(['Flag service answered HTTP 502']));
   });
 });

@@ -5,10 +5,10 @@
  */
 import { exportJWK, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClient, type ApiRequest } from '../../src/core/api-client.ts';
-import { createFlowController } from '../../src/core/flow-controller.ts';
-import { stepRegistry } from '../../src/core/flows.ts';
-import { fillCallPath, pickQuery } from '../../src/core/step-call.ts';
+import { ApiError, type ApiClient, type ApiRequest } from '../../src/services/api-client.ts';
+import { createFlowController } from '../../src/engine/flow-controller.ts';
+import { stepRegistry } from '../../src/engine/step-registry.ts';
+import { fillCallPath, pickQuery } from '../../src/engine/step-call.ts';
 import { loadEveryFlow } from './support/every-flow.ts';
 
 type Answer = unknown | ApiError;

@@ -11,11 +11,11 @@ import { CHALLENGE_KINDS } from '../../contract/challenges.ts';
 import { stepMessageKeys } from '../../scripts/flows-check/message-references.ts';
 import { sourceMessageKeys } from '../../scripts/flows-check/source-keys.ts';
 import { config } from '../../src/config.ts';
-import { fieldChecks } from '../../src/core/field-checks.ts';
-import type { FlowDefinition, Step, ValueSources } from '../../src/core/flow-types.ts';
-import { stepRegistry } from '../../src/core/flows.ts';
-import { hasMessage } from '../../src/core/messages.ts';
-import { sourceList } from '../../src/core/value-sources.ts';
+import { fieldChecks } from '../../src/engine/field-checks.ts';
+import type { FlowDefinition, Step, ValueSources } from '../../src/engine/flow-types.ts';
+import { stepRegistry } from '../../src/engine/step-registry.ts';
+import { hasMessage } from '../../src/services/messages.ts';
+import { sourceList } from '../../src/engine/value-sources.ts';
 import { loadFormAssets, loadFormSchema } from '../../src/ui/form-registry.ts';
 import { loadEveryFlow } from './support/every-flow.ts';
 

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config.ts';
-import { ChunkLoadError, loadChunk } from '../../src/core/chunk-loader.ts';
-import type { FlowDefinition } from '../../src/core/flow-types.ts';
-import { createLazyRegistry, type FlowIndex } from '../../src/core/flows.ts';
+import { ChunkLoadError, loadChunk } from '../../src/services/chunk-loader.ts';
+import type { FlowDefinition } from '../../src/engine/flow-types.ts';
+import { createLazyRegistry, type FlowIndex } from '../../src/engine/step-registry.ts';
 
 const first: FlowDefinition = { id: 'first', steps: { start: { route: 'start', title: 'Start', headline: 'start.headline' } } };
 const later: FlowDefinition = {

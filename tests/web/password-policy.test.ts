@@ -4,10 +4,10 @@
  * one-time-code clean-up.
  */
 import { describe, expect, it } from 'vitest';
-import { fieldChecks, runFieldChecks } from '../../src/core/field-checks.ts';
-import { t } from '../../src/core/messages.ts';
-import { normalizeCode } from '../../src/core/one-time-code.ts';
-import { checkPassword, firstUnmetRule, strongPasswordMessage } from '../../src/core/password-policy.ts';
+import { fieldChecks, runFieldChecks } from '../../src/engine/field-checks.ts';
+import { t } from '../../src/services/messages.ts';
+import { normalizeCode } from '../../src/ui/widgets/one-time-code.ts';
+import { checkPassword, firstUnmetRule, strongPasswordMessage } from '../../src/engine/password-policy.ts';
 
 describe('checkPassword', () => {
   it('lists the five rules in the spec’s words and order', () => {

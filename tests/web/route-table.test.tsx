@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { waitFor } from '@testing-library/react';
 import { Ajv } from 'ajv';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { routeTable } from '../../src/core/route-table.ts';
-import { buildStepPath } from '../../src/core/routes.ts';
+import { routeTable } from '../../src/engine/route-table.ts';
+import { buildStepPath } from '../../src/engine/routes.ts';
 import { renderAppAt } from './support/render-app.tsx';
 
 /** Values for the routes' `:name` segments. */

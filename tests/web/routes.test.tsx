@@ -4,8 +4,8 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../src/core/flow-types.ts';
-import { buildStepPath, carryQuery, decodeRouteParams, stepRoutePatterns, toRoutePattern } from '../../src/core/routes.ts';
+import type { Step } from '../../src/engine/flow-types.ts';
+import { buildStepPath, carryQuery, decodeRouteParams, stepRoutePatterns, toRoutePattern } from '../../src/engine/routes.ts';
 import { fakeServer } from './support/fake-server.ts';
 import { renderAppAt } from './support/render-app.tsx';
 

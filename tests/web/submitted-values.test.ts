@@ -4,9 +4,9 @@
  * encrypted one.
  */
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../src/core/flow-types.ts';
-import { stepRegistry } from '../../src/core/flows.ts';
-import { requestedSubmittedFields, valuesToRemember } from '../../src/core/submitted-values.ts';
+import type { Step } from '../../src/engine/flow-types.ts';
+import { stepRegistry } from '../../src/engine/step-registry.ts';
+import { requestedSubmittedFields, valuesToRemember } from '../../src/engine/submitted-values.ts';
 import { loadEveryFlow } from './support/every-flow.ts';
 
 const steps: Step[] = [

@@ -1,7 +1,7 @@
 /** Toasts: the life cycle queued → active → closed, with fake timers, and the live region that announces them. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createToastQueue } from '../../src/core/toasts.ts';
+import { createToastQueue } from '../../src/services/toasts.ts';
 import { ToastRegion } from '../../src/ui/services/toast-region.tsx';
 
 const OPTIONS = { defaultDurationMs: 4000, pollMs: 250, maxActive: 1 };

@@ -5,8 +5,8 @@
  */
 import type { RJSFValidationError } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../src/core/messages.ts';
-import { createErrorTransformer } from '../../src/core/validation-messages.ts';
+import { t } from '../../src/services/messages.ts';
+import { createErrorTransformer } from '../../src/engine/validation-messages.ts';
 
 const messages = {
   email: { required: 'validation.email.required', format: 'validation.email.invalid' },

@@ -4,9 +4,9 @@
  * fallbacks in order, and hrefs that keep the carried query.
  */
 import { describe, expect, it } from 'vitest';
-import type { Step, ValueSources } from '../../src/core/flow-types.ts';
-import { stepLinkHref } from '../../src/core/step-links.ts';
-import { resolveValue, resolveValues, type ValueInputs } from '../../src/core/value-sources.ts';
+import type { Step, ValueSources } from '../../src/engine/flow-types.ts';
+import { stepLinkHref } from '../../src/engine/step-links.ts';
+import { resolveValue, resolveValues, type ValueInputs } from '../../src/engine/value-sources.ts';
 
 const inputs: ValueInputs = {
   query: new URLSearchParams('username=q%40x.co&empty='),

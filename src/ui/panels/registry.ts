@@ -3,11 +3,7 @@
  * parameters. Panels load on demand as chunks of their own, so the login screen never carries them.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-/** What every panel receives. */
-export interface PanelProps {
-  parameters: Readonly<Record<string, unknown>> | undefined;
-}
+import type { PanelProps } from './panel-props.ts';
 
 /** Panel name -> component. */
 export const panelRegistry: Readonly<Record<string, LazyExoticComponent<ComponentType<PanelProps>>>> = {

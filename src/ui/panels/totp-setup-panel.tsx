@@ -4,15 +4,16 @@
  * the issuer; the QR code's drawing code loads with this panel only.
  */
 import { useState } from 'react';
-import { t } from '../../core/messages.ts';
-import type { PanelProps } from './registry.ts';
+import { t } from '../../services/messages.ts';
+import { showToast } from '../../services/show-toast.ts';
+import type { PanelProps } from './panel-props.ts';
 import { QrCode } from './qr-code.tsx';
 import './totp-setup-panel.css';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP", as people read and type it. */
-export function groupsOfFour(secret: string): string {
+function groupsOfFour(secret: string): string {
   return secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
@@ -36,7 +37,10 @@ export function TotpSetupPanel({ parameters }: PanelProps) {
           type="button"
           className="totp-copy"
           onClick={() => {
-            void navigator.clipboard?.writeText(secret).then(() => setCopied(true));
+            void navigator.clipboard?.writeText(secret).then(() => {
+              setCopied(true);
+              showToast({ type: 'success', title: t('mfaTotpSetup.copied') });
+            });
           }}
         >
           {copied ? t('mfaTotpSetup.copied') : t('mfaTotpSetup.copy')}

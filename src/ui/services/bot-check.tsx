@@ -1,16 +1,15 @@
 /**
  * The bot-check widget (Cloudflare Turnstile) under a bot-checked step's form: its script loads on demand,
- * its token goes with the submit (src/core/bot-check-token.ts). When the script cannot load, the user is told
+ * its token goes with the submit (src/services/bot-check-token.ts). When the script cannot load, the user is told
  * so in an alert and bot_check_load_error is tracked; the form stays usable, and the server's answer says
  * why a submit without a token was refused.
  */
 import { useEffect, useRef, useState } from 'react';
 import { config } from '../../config.ts';
-import { track } from '../../core/analytics.ts';
-import { onBotCheckRenew, setBotCheckToken } from '../../core/bot-check-token.ts';
-import { loadScript } from '../../core/load-script.ts';
-import { t } from '../../core/messages.ts';
-import { servicesConfig } from '../../services-config.ts';
+import { track } from '../../services/analytics.ts';
+import { onBotCheckRenew, setBotCheckToken } from '../../services/bot-check-token.ts';
+import { loadScript } from '../../services/load-script.ts';
+import { t } from '../../services/messages.ts';
 
 /** The part of Turnstile's browser API the widget uses. */
 interface Turnstile {
@@ -20,7 +19,7 @@ interface Turnstile {
 }
 
 /** The site key in force: Cloudflare's always-passing dummy key, or the operator's live one. */
-export function botCheckSiteKey(): string {
+function botCheckSiteKey(): string {
   return import.meta.env.VITE_BOT_CHECK === 'dummy' ? config.botCheck.dummySiteKey : config.botCheck.liveSiteKey;
 }
 
@@ -33,7 +32,7 @@ export default function BotCheck({ load = loadScript }: { load?: (src: string) =
     let widgetId: string | undefined;
     let alive = true;
     const host = window as { turnstile?: Turnstile };
-    load(servicesConfig.botCheck.scriptUrl).then(
+    load(config.botCheck.scriptUrl).then(
       () => {
         const turnstile = host.turnstile;
         if (!alive || !container.current || !turnstile) return;

@@ -6,31 +6,22 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config } from '../../config.ts';
-import { appToasts } from '../../core/app-toasts.ts';
-import type { DataLayerHost } from '../../core/analytics.ts';
-import { applyFlags } from '../../core/feature-flags/active-flags.ts';
-import { createFlagCache } from '../../core/feature-flags/flag-cache.ts';
-import { createFlagLoader } from '../../core/feature-flags/flag-loader.ts';
-import { createFlagService } from '../../core/feature-flags/flag-service.ts';
-import type { Flags } from '../../../contract/conditions.ts';
-import { loadScript } from '../../core/load-script.ts';
-import { startErrorReporting } from '../../core/services/error-reporting.ts';
-import { startTagManager } from '../../core/services/tag-manager.ts';
-import { servicesConfig } from '../../services-config.ts';
-import { featureFlagsAtom, gtmLoadedAtom } from '../../state/app-atoms.ts';
-import { appStore } from '../../state/app-store.ts';
+import type { DataLayerHost } from '../../services/analytics.ts';
+import { apiObservers } from '../../services/api-client.ts';
+import { appToasts } from '../../services/app-toasts.ts';
+import { applyFlags } from '../../services/feature-flags/active-flags.ts';
+import { createFlagCache } from '../../services/feature-flags/flag-cache.ts';
+import { createFlagLoader } from '../../services/feature-flags/flag-loader.ts';
+import { createFlagService } from '../../services/feature-flags/flag-service.ts';
+import { startErrorReporting } from '../../services/error-reporting.ts';
+import { loadScript } from '../../services/load-script.ts';
+import { t } from '../../services/messages.ts';
+import { toastNetworkFailures } from '../../services/network-toasts.ts';
+import { startTagManager } from '../../services/tag-manager.ts';
 import { ToastRegion } from './toast-region.tsx';
 
-/** The window event announcing flags a background fetch brought. */
-export const FLAGS_UPDATED_EVENT = 'sso:feature-flags-updated';
-
-function putFlagsInForce(flags: Flags): void {
-  applyFlags(flags);
-  appStore.set(featureFlagsAtom, flags);
-}
-
 async function startFeatureFlags(): Promise<void> {
-  const settings = servicesConfig.featureFlags;
+  const settings = config.featureFlagService;
   const loader = createFlagLoader({
     service: createFlagService({ baseUrl: settings.baseUrl, project: settings.project, environment: settings.environment, authorization: config.featureFlagClientId }),
     cache: createFlagCache({ storageKey: settings.storageKey, ttlMs: settings.cacheTtlMs }),
@@ -38,12 +29,10 @@ async function startFeatureFlags(): Promise<void> {
     timeoutMs: settings.timeoutMs,
     backgroundTimeoutMs: settings.backgroundTimeoutMs,
     onFailure: (message) => console.warn(`Feature flags: ${message}; the defaults apply`),
+    onRefreshFailure: () => appToasts.show({ type: 'warning', title: t('toast.flagRefresh'), text: t('toast.flagRefresh.text') }),
   });
-  loader.subscribe((flags) => {
-    putFlagsInForce(flags);
-    window.dispatchEvent(new CustomEvent(FLAGS_UPDATED_EVENT, { detail: flags }));
-  });
-  putFlagsInForce(await loader.load());
+  loader.subscribe(applyFlags);
+  applyFlags(await loader.load());
 }
 
 function mountToasts(): void {
@@ -51,6 +40,7 @@ function mountToasts(): void {
   host.className = 'toast-host';
   document.body.append(host);
   createRoot(host).render(createElement(ToastRegion, { queue: appToasts }));
+  toastNetworkFailures(apiObservers, appToasts);
 }
 
 /** Starts every service; resolves when each has settled. */
@@ -58,9 +48,7 @@ export async function startServices(): Promise<void> {
   mountToasts();
   await Promise.allSettled([
     startFeatureFlags(),
-    startTagManager({ ...servicesConfig.analytics, host: window as DataLayerHost, loadScript: (src) => loadScript(src) }).then((loaded) =>
-      appStore.set(gtmLoadedAtom, loaded),
-    ),
+    startTagManager({ ...config.analytics, host: window as DataLayerHost, loadScript: (src) => loadScript(src) }),
     startErrorReporting(),
   ]);
 }

@@ -3,7 +3,7 @@
  * announce a toast as it appears (errors assertively); hovering or focusing a toast pauses it, a click closes it.
  */
 import { useSyncExternalStore } from 'react';
-import type { Toast, ToastPosition, ToastQueue } from '../../core/toasts.ts';
+import type { Toast, ToastPosition, ToastQueue } from '../../services/toasts.ts';
 import './toasts.css';
 
 const POSITIONS: readonly ToastPosition[] = ['top', 'top-left', 'top-right', 'bottom', 'bottom-left', 'bottom-right'];

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
-import type { Choice } from '../../core/choices.ts';
-import { t } from '../../core/messages.ts';
+import type { Choice } from '../../engine/choices.ts';
+import { t } from '../../services/messages.ts';
 import './choice-list.css';
 
 function choicesOf(options: WidgetProps['options']): Choice[] {

@@ -3,8 +3,8 @@
  * (schemas/password-policy.json), each shown met or unmet, and the "strong" line once all are met.
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { t } from '../../core/messages.ts';
-import { checkPassword, strongPasswordMessage } from '../../core/password-policy.ts';
+import { t } from '../../services/messages.ts';
+import { checkPassword, strongPasswordMessage } from '../../engine/password-policy.ts';
 import { inputProps } from './input-props.ts';
 import { PasswordField } from './password-field.tsx';
 

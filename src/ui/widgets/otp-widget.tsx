@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { normalizeCode } from '../../core/one-time-code.ts';
+import { normalizeCode } from './one-time-code.ts';
 import { inputProps } from './input-props.ts';
 
 /** Asks the browser for a texted code bound to this origin; resolves with it, or undefined when none comes. */

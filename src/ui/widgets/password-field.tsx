@@ -1,6 +1,6 @@
 /** A password input with a show/hide toggle, so people on phones can check what they typed. */
 import { useState, type InputHTMLAttributes } from 'react';
-import { t } from '../../core/messages.ts';
+import { t } from '../../services/messages.ts';
 
 /** Props of the password field: the input's attributes, from `inputProps`. */
 export interface PasswordFieldProps {

@@ -2,7 +2,7 @@
  * A small, valid project for the flows:check tests: one flow of four steps, two catalogues, one
  * form schema. Each test breaks one thing in a fresh copy and asserts the exact problem lines.
  */
-import type { FlowDefinition } from '../../../src/core/flow-types.ts';
+import type { FlowDefinition } from '../../../src/engine/flow-types.ts';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../../scripts/flows-check/problem.ts';
 import type { Problem, Project } from '../../../scripts/flows-check/types.ts';

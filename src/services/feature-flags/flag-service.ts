@@ -30,7 +30,7 @@ interface FlagItem {
 }
 
 /** The service's name for an app environment. */
-export function serviceEnvironment(environment: string): string {
+function serviceEnvironment(environment: string): string {
   return environment === 'development' ? 'sit' : environment;
 }
 

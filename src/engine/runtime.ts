@@ -1,15 +1,15 @@
 /**
- * The app's wiring of the core: one flow controller and one client-name lookup over the shared
+ * The app's wiring of the engine: one flow controller and one client-name lookup over the shared
  * API client, built from config. Views import these; tests build their own from the factories.
  */
 import { config } from '../config.ts';
-import { track } from './analytics.ts';
-import { apiClient } from './api-client.ts';
-import { createClientNameLookup } from './client-info.ts';
+import { track } from '../services/analytics.ts';
+import { apiClient } from '../services/api-client.ts';
+import { createClientNameLookup } from '../services/client-info.ts';
 import { createFlowController, type FlowController } from './flow-controller.ts';
-import { stepRegistry } from './flows.ts';
+import { stepRegistry } from './step-registry.ts';
 import { carriedQueryNames } from './routes.ts';
-import { activeFlags } from './feature-flags/active-flags.ts';
+import { activeFlags } from '../services/feature-flags/active-flags.ts';
 
 /** The flow controller the views drive. */
 export const flowController: FlowController = createFlowController({

@@ -60,6 +60,8 @@ export interface StepAction {
   /** An answer field with the seconds before the action may be used. */
   wait?: string;
   events?: StepEvents;
+  /** Message key of a success toast shown once the call succeeded ("Code sent"). */
+  toast?: string;
 }
 
 /** The step as shown after an answer for which `when` holds: the keys given replace the step's own. */
@@ -97,7 +99,7 @@ export interface StepForm {
   /** field -> ajv keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
   prefill?: Record<string, ValueSources>;
-  /** field -> named client-side check (src/core/field-checks.ts). */
+  /** field -> named client-side check (src/engine/field-checks.ts). */
   checks?: Record<string, string>;
   /** field -> a list in the answer's parameters offered as the field's choices. */
   choices?: Record<string, ChoiceSource>;

@@ -2,8 +2,8 @@
  * Runs a step's `call` or `init` against the API: page query values, form values as the body,
  * and listed fields encrypted to a fresh credential key.
  */
-import type { ApiClient } from './api-client.ts';
-import { encryptFields, fetchCredentialKey } from './credentials.ts';
+import type { ApiClient } from '../services/api-client.ts';
+import { encryptFields, fetchCredentialKey } from '../services/credentials.ts';
 import type { StepCall, StepResponse } from './flow-types.ts';
 
 /** What a call is made from. */

@@ -58,8 +58,8 @@ interface Running {
   leftMs: number;
 }
 
-/** Creates a toast queue. */
-export function createToastQueue(options: ToastOptions, now: () => number = Date.now): ToastQueue {
+/** Creates a toast queue; its clock is read at each call, so a clock swapped in later (a test's fake one) counts. */
+export function createToastQueue(options: ToastOptions, now: () => number = () => Date.now()): ToastQueue {
   let toasts: Toast[] = [];
   let nextId = 1;
   let poll: ReturnType<typeof setInterval> | undefined;

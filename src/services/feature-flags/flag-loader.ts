@@ -16,6 +16,8 @@ export interface FlagLoaderOptions {
   backgroundTimeoutMs: number;
   /** Told about a failed fetch (the message is "Request timeout" or the HTTP status); never a secret. */
   onFailure?: (message: string) => void;
+  /** Told when the background fetch failed too, so the defaults stay in force for this page. */
+  onRefreshFailure?: (message: string) => void;
 }
 
 /** The flags in force, loaded once. */
@@ -43,7 +45,10 @@ export function createFlagLoader(options: FlagLoaderOptions): FlagLoader {
       (flags) => {
         for (const listener of listeners) listener(flags);
       },
-      reportFailure,
+      (error: unknown) => {
+        reportFailure(error);
+        options.onRefreshFailure?.(error instanceof Error ? error.message : String(error));
+      },
     );
   };
 

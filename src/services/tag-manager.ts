@@ -4,7 +4,7 @@
  * the call or the script fails, tracking stays off and events are dropped. Events tracked before the
  * script has loaded wait in the data layer, where the tag manager finds them.
  */
-import type { DataLayerHost } from '../analytics.ts';
+import type { DataLayerHost } from './analytics.ts';
 
 /** What starting the tag manager needs, so tests pass fakes. */
 export interface TagManagerDeps {
@@ -19,7 +19,7 @@ export interface TagManagerDeps {
 const GTM_ID = /^GTM-[A-Z0-9]+$/;
 
 /** The gtmId of an analytics config answer, if it holds a well-formed one. */
-export function readGtmId(answer: unknown): string | undefined {
+function readGtmId(answer: unknown): string | undefined {
   const gtmId = (answer as { data?: { gtmId?: unknown } } | null)?.data?.gtmId;
   return typeof gtmId === 'string' && GTM_ID.test(gtmId) ? gtmId : undefined;
 }

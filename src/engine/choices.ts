@@ -2,7 +2,7 @@
  * Choices: a list the server sent in the answer's parameters, offered to a field's widget as { value, label }.
  */
 import type { ChoiceSource } from './flow-types.ts';
-import { t, type MessageParams } from './messages.ts';
+import { t, type MessageParams } from '../services/messages.ts';
 import { readPath } from '../../contract/read-path.ts';
 
 /** One choice a widget offers. */

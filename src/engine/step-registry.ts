@@ -6,7 +6,7 @@
  * when one of its steps shows; the first screen's flows come with the page.
  */
 import { config } from '../config.ts';
-import { loadChunk } from './chunk-loader.ts';
+import { loadChunk } from '../services/chunk-loader.ts';
 import type { FlowDefinition, Step } from './flow-types.ts';
 
 /** All steps, looked up by id or by the challenge kind they answer. */

@@ -5,6 +5,7 @@
 import { config } from '../../config.ts';
 import type { Flags } from '../../../contract/conditions.ts';
 
+/** The flags in force. */
 export const activeFlags: Record<string, boolean> = { ...config.featureFlagDefaults };
 
 /** Puts loaded flags in force for the steps that follow. */

@@ -4,10 +4,10 @@
  * goes to the error step.
  */
 import { applyVariants } from '../../contract/step-variants.ts';
-import { toApiError, type ApiClient } from './api-client.ts';
-import { resolveNextStep, type EngineDeps } from './engine.ts';
+import { toApiError, type ApiClient } from '../services/api-client.ts';
+import { resolveNextStep, type EngineDeps } from './next-rules.ts';
 import type { Step, StepAction, StepResponse } from './flow-types.ts';
-import { t } from './messages.ts';
+import { t } from '../services/messages.ts';
 import { runStepCall } from './step-call.ts';
 
 /** What the shown step knows: the answer that led to it, or the failure to report. */

@@ -4,19 +4,18 @@
  * only to localhost and this origin's relative paths; every event is scrubbed before it is sent.
  */
 import type { BrowserOptions } from '@sentry/react';
-import { config } from '../../config.ts';
-import { servicesConfig } from '../../services-config.ts';
+import { config } from '../config.ts';
 import { setErrorReporter } from './report-error.ts';
 import { scrubEvent } from './scrub-event.ts';
 
 /** The SDK options for `dsn`. */
 export function errorReportingOptions(dsn: string): BrowserOptions {
-  const settings = servicesConfig.errorReporting;
+  const settings = config.errorReporting;
   return {
     dsn,
     release: config.release.label,
     environment: config.release.environment,
-    tracesSampleRate: config.traceSampleRate,
+    tracesSampleRate: settings.traceSampleRate,
     tracePropagationTargets: ['localhost', /^\/(?!\/)/],
     normalizeDepth: settings.normalizeDepth,
     normalizeMaxBreadth: settings.normalizeMaxBreadth,
@@ -28,7 +27,7 @@ export function errorReportingOptions(dsn: string): BrowserOptions {
 }
 
 /** Starts error reporting if a DSN is configured (or given); resolves whether it started. */
-export async function startErrorReporting(dsn: string | undefined = servicesConfig.errorReporting.dsn): Promise<boolean> {
+export async function startErrorReporting(dsn: string | undefined = config.errorReporting.dsn): Promise<boolean> {
   if (!dsn) return false;
   const Sentry = await import('@sentry/react');
   Sentry.init({ ...errorReportingOptions(dsn), integrations: [Sentry.browserTracingIntegration()] });

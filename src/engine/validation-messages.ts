@@ -3,13 +3,13 @@
  * table (field -> ajv keyword -> message key), in the spec's exact words.
  */
 import type { RJSFValidationError } from '@rjsf/utils';
-import { t, validationExamples } from './messages.ts';
+import { t, validationExamples } from '../services/messages.ts';
 
 /** field -> ajv keyword -> message key, as in a flow form's `messages`. */
 export type FieldMessages = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** The form field an rjsf error belongs to, as a dot path ("email", "address.city"). */
-export function errorField(error: RJSFValidationError): string {
+function errorField(error: RJSFValidationError): string {
   return (error.property ?? '').replace(/^\./, '');
 }
 

@@ -4,7 +4,7 @@
  */
 import { firstMatchingRule, type Flags } from '../../contract/conditions.ts';
 import type { Step, StepResponse } from './flow-types.ts';
-import type { StepRegistry } from './flows.ts';
+import type { StepRegistry } from './step-registry.ts';
 
 /** What the engine needs besides the step and the response. */
 export interface EngineDeps {

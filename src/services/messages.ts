@@ -1,7 +1,7 @@
 /**
  * The message catalogues: every user-facing string comes from flows/messages/<language>.json by
  * key. English is built in and fills any gap; another language is switched to once loaded
- * (src/core/languages.ts loads it, so this module stays free of bundler and browser APIs).
+ * (src/services/languages.ts loads it, so this module stays free of bundler and browser APIs).
  */
 import english from '../../flows/messages/en.json';
 
