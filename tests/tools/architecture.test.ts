@@ -120,7 +120,7 @@ describe('the layer rules, on made-up trees', () => {
 });
 
 describe('cycle finding, on made-up trees', () => {
-  it.each([
+  it.each<{ name: string; sources: Record<string, string>; cycles: string[] }>([
     {
       name: 'a three-file circle',
       sources: { 'server/a.ts': "import { b } from './b.ts';", 'server/b.ts': "import { c } from './c.ts';", 'server/c.ts': "import { a } from './a.ts';" },
