@@ -31,7 +31,7 @@ export const GENERATED_BLOCKS: readonly GeneratedBlock[] = [
 ];
 
 /** The command that rewrites the blocks, as the check prints it. */
-export const FIX_COMMAND = 'npm run docs:generate';
+const FIX_COMMAND = 'npm run docs:generate';
 
 const startMarker = (block: GeneratedBlock) => `<!-- ${block.name}:start (written by ${FIX_COMMAND} from ${block.source}) -->`;
 const endMarker = (block: GeneratedBlock) => `<!-- ${block.name}:end -->`;
