@@ -3,8 +3,8 @@
  *
  * The screen gallery: starts the server (fresh data, a free port), walks a real browser through
  * every screen of the current flows at desktop (1280×800) and phone (360×740) widths, and saves
- * full-page PNGs as docs/screenshots/<screen>-<desktop|phone>.png, plus the table of them in README.md
- * listing them. Needs a built app (npm run build).
+ * full-page PNGs as docs/screenshots/<screen>-<desktop|phone>.png, plus the table of them in
+ * docs/screens.md. Needs a built app (npm run build).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -212,27 +212,27 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   await close();
 }
 
-/** The markdown that shows the gallery (for the README). */
-/** The README's table of screens; the script rewrites it between these markers on every run. */
+/** The gallery's page, and the markers between which the script rewrites its table on every run. */
+const GALLERY_FILE = join('docs', 'screens.md');
 const GALLERY_START = '<!-- screens:start (written by npm run screenshots) -->';
 const GALLERY_END = '<!-- screens:end -->';
 
 function gallery(): string {
   const rows = (Object.entries(SCREENS) as Array<[ScreenName, string]>).map(
     ([name, what]) =>
-      `| \`${name}\` — ${what} | ![${name}, desktop](docs/screenshots/${name}-desktop.png) | ![${name}, phone](docs/screenshots/${name}-phone.png) |`,
+      `| \`${name}\` — ${what} | ![${name}, desktop](screenshots/${name}-desktop.png) | ![${name}, phone](screenshots/${name}-phone.png) |`,
   );
   return [GALLERY_START, '| screen | desktop | phone |', '|---|---|---|', ...rows, GALLERY_END].join('\n');
 }
 
-/** Replaces the gallery in README.md, which must hold both markers. */
+/** Replaces the gallery in docs/screens.md, which must hold both markers. */
 function writeGallery(): void {
-  const file = join(ROOT, 'README.md');
-  const readme = readFileSync(file, 'utf8');
-  const start = readme.indexOf(GALLERY_START);
-  const end = readme.indexOf(GALLERY_END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the gallery markers ${GALLERY_START} … ${GALLERY_END}`);
-  writeFileSync(file, `${readme.slice(0, start)}${gallery()}${readme.slice(end + GALLERY_END.length)}`);
+  const file = join(ROOT, GALLERY_FILE);
+  const page = readFileSync(file, 'utf8');
+  const start = page.indexOf(GALLERY_START);
+  const end = page.indexOf(GALLERY_END);
+  if (start < 0 || end < start) throw new Error(`${GALLERY_FILE} lacks the gallery markers ${GALLERY_START} … ${GALLERY_END}`);
+  writeFileSync(file, `${page.slice(0, start)}${gallery()}${page.slice(end + GALLERY_END.length)}`);
 }
 
 /** Saves one screen at one size. */
@@ -258,7 +258,7 @@ async function main(): Promise<number> {
     }
   });
   writeGallery();
-  process.stdout.write('README.md (screens table)\n');
+  process.stdout.write(`${GALLERY_FILE} (screens table)\n`);
   return 0;
 }
 

@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import crypto from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { LIMITS } from '../config.ts';
@@ -100,7 +100,7 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
         const row = result.rows[0];
         if (!row) return undefined;
         const key = entry?.key ?? (await importJWK(JSON.parse(box.open(row.private_jwk_encrypted, `key:${kid}`)) as JWK, CREDENTIAL_ALG));
-        if (!(key instanceof CryptoKey)) throw new Error(`credential key ${kid} is not an asymmetric key`);
+        if (key instanceof Uint8Array) throw new Error(`credential key ${kid} is not an asymmetric key`);
         entry = { key, retiredAt: row.retired_at ? new Date(row.retired_at).getTime() : undefined, checkedAt: now };
         privateKeys.set(kid, entry);
       }

@@ -13,7 +13,7 @@ import { checkContractDrift } from '../../scripts/flows-check/check-contract-dri
 import { formatProblem } from '../../scripts/flows-check/problem.ts';
 import { SERVER_CHALLENGES } from '../../server/flows/challenges.ts';
 import { loadFlowRegistry } from '../../server/flows/flow-registry.ts';
-import type { FlowDefinition } from '../../src/core/flow-types.ts';
+import type { FlowDefinition } from '../../src/engine/flow-types.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const META_SCHEMA = join(root, 'schemas', 'flow.schema.json');
