@@ -1,5 +1,5 @@
 /**
- * Guards the translations of server errors: every code in server/api/errors.ts has an
+ * Guards the translations of server errors: every code in server/errors.ts has an
  * `apiError.<code>` text, whose English is the server's wording word for word (the web app swaps
  * in a translation only when the server sent exactly that wording), and no such key outlives its code.
  */
@@ -16,11 +16,11 @@ export function checkApiErrors(project: Project): Problem[] {
     const key = `${PREFIX}${code}`;
     const text = english[key];
     if (text === undefined) problems.push({ file: FILE, path: key, message: `is missing for the server's error code ${code}`, fix: `add it to every catalogue, in English ${JSON.stringify(message)}` });
-    else if (text !== message) problems.push({ file: FILE, path: key, message: `says ${JSON.stringify(text)} but server/api/errors.ts says ${JSON.stringify(message)}`, fix: "copy the server's wording exactly" });
+    else if (text !== message) problems.push({ file: FILE, path: key, message: `says ${JSON.stringify(text)} but server/errors.ts says ${JSON.stringify(message)}`, fix: "copy the server's wording exactly" });
   }
   for (const key of Object.keys(english)) {
     if (key.startsWith(PREFIX) && !Object.hasOwn(project.apiErrors, key.slice(PREFIX.length))) {
-      problems.push({ file: FILE, path: key, message: `names no error code of server/api/errors.ts`, fix: 'remove it from every catalogue' });
+      problems.push({ file: FILE, path: key, message: `names no error code of server/errors.ts`, fix: 'remove it from every catalogue' });
     }
   }
   return problems;

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { API_ERRORS } from '../../server/api/errors.ts';
+import { API_ERRORS } from '../../server/errors.ts';
 import { SERVER_CHALLENGES } from '../../server/flows/challenges.ts';
 import { config } from '../../src/config.ts';
 import type { RouteTable } from '../../src/core/route-table.ts';

@@ -67,7 +67,7 @@ export interface Project {
   messageKeyPattern: RegExp;
   /** Every challenge kind the meta-schema knows. */
   challengeKinds: readonly string[];
-  /** API error code -> the server's English wording (server/api/errors.ts). */
+  /** API error code -> the server's English wording (server/errors.ts). */
   apiErrors: Readonly<Record<string, { message: string }>>;
   /** Feature flags `flag` conditions may name (src/config.ts). */
   featureFlags: readonly string[];

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { findClientInfo } from '../store/clients.ts';
 import { clientSignInStart, findInvitation, isUsable } from '../store/invitations.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from '../errors.ts';
 import { currentTransaction } from './step-guard.ts';
 
 interface AuthorizeQuery {
@@ -74,7 +74,7 @@ function invitationParameters(data: Record<string, unknown>): Record<string, unk
  * `GET authorize`: the web app's first call. A direct link (client_id, redirect_uri, state) is checked and sent
  * through oidc-provider; once an interaction exists, it answers the challenge the transaction is at.
  */
-export function authorizeRoutes(context: ApiContext) {
+export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock' | 'provider'>) {
   return async (app: FastifyInstance) => {
     app.get<{ Querystring: AuthorizeQuery }>('/authorize', { schema: { querystring: querySchema } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');

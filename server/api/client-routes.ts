@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../config.ts';
 import { findClientInfo } from '../store/clients.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from '../errors.ts';
 
 /** `GET clients/{client_id}`: the public facts about a client app, so screens can say where the user is going. */
-export function clientRoutes(context: ApiContext) {
+export function clientRoutes(context: Pick<Services, 'db'>) {
   return async (app: FastifyInstance) => {
     app.get<{ Params: { client_id: string } }>(
       '/clients/:client_id',

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../config.ts';
 import { issueCredentialNonce } from '../store/credential-nonces.ts';
-import type { ApiContext } from './api-context.ts';
+import type { Services } from '../services.ts';
 
 /** `GET crypto/rsa-public-key`: the key browsers encrypt credentials to, with a fresh single-use nonce. */
-export function cryptoRoutes(context: ApiContext) {
+export function cryptoRoutes(context: Pick<Services, 'clock' | 'db' | 'keys'>) {
   return async (app: FastifyInstance) => {
     app.get('/crypto/rsa-public-key', async (_request, reply) => {
       const now = context.clock();

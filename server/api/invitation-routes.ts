@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sendInvitation } from '../auth/invitations.ts';
 import { claimRenewal } from '../store/invitations.ts';
-import type { ApiContext } from './api-context.ts';
-import { admitOpenStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import { admitOpenStep, type StepDeps } from './step-guard.ts';
 
 /**
  * `POST invitation/renewal`: the expired-invitation screen's "send me a new invitation". The fresh link goes only
  * to the invited address, and the answer is the same whatever the token was, so it reveals nothing.
  */
-export function invitationRoutes(context: ApiContext) {
+export function invitationRoutes(context: StepDeps & Pick<Services, 'mailer'>) {
   return async (app: FastifyInstance) => {
     app.post('/invitation/renewal', async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -6,20 +6,22 @@ import { startFactor } from '../mfa/factor-flow.ts';
 import { mfaPassed } from '../mfa/mfa-progress.ts';
 import { findFactor, type MfaFactor } from '../store/mfa-factors.ts';
 import { advanceTransaction } from '../store/transactions.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { mfaSignIn, settleSecondFactor } from './mfa-settle.ts';
-import { admitStep, type AdmittedStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import { ApiError } from '../errors.ts';
+import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
+import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
 
 /** Admits a second-factor step of a sign-in that still owes one; the skip flag closes them all, on the server. */
-async function admitMfa(context: ApiContext, request: FastifyRequest, path: string): Promise<AdmittedStep> {
+async function admitMfa(context: StepDeps & Pick<Services, 'flags'>, request: FastifyRequest, path: string): Promise<AdmittedStep> {
   const admitted = await admitStep(context, request, path);
   if (context.flags.isOn('mfa-disable-skip-registration') || mfaPassed(admitted.transaction)) throw new ApiError('step.out_of_order');
   return admitted;
 }
 
 /** The factor whose code is in progress (email or SMS), as long as it may still be used. */
-async function codeFactor(context: ApiContext, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
+async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
   const { sign, progress } = mfaSignIn(admitted);
   const factor = progress && (await findFactor(context.db, sign.userId, progress.factorId));
   if (!progress || !factor || factor.kind === 'totp') throw new ApiError('step.out_of_order');
@@ -33,7 +35,7 @@ async function codeFactor(context: ApiContext, admitted: AdmittedStep): Promise<
  * `auth/mfa/otp/resend/request` (another code, after the cooldown) and `auth/mfa/otp/resend/submit` (the code
  * entered after a resend).
  */
-export function mfaSignInRoutes(context: ApiContext) {
+export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
     app.get('/auth/mfa/selection', async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -69,7 +71,8 @@ export function mfaSignInRoutes(context: ApiContext) {
 
     app.post('/auth/mfa/verification', async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return settleSecondFactor(context, reply, await admitMfa(context, request, 'auth/mfa/verification'), false);
+      const admitted = await admitMfa(context, request, 'auth/mfa/verification');
+      return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), false));
     });
 
     app.get('/auth/mfa/otp', async (request, reply) => {
@@ -93,7 +96,7 @@ export function mfaSignInRoutes(context: ApiContext) {
       reply.header('cache-control', 'no-store');
       const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit');
       const { setup } = await codeFactor(context, admitted);
-      return settleSecondFactor(context, reply, admitted, setup);
+      return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), setup));
     });
   };
 }

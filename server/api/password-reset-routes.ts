@@ -6,10 +6,10 @@ import { LIMITS } from '../config.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
 import { findCredentialsByEmail, setPassword } from '../store/users.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { maskEmail } from './mask.ts';
-import { admitOpenStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from '../errors.ts';
+import { maskEmail } from '../mask.ts';
+import { admitOpenStep, type StepDeps } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 const HOUR_MS = 3600 * 1000;
@@ -18,7 +18,7 @@ const HOUR_MS = 3600 * 1000;
  * `POST password/reset` and `POST password/reset/confirmation`: recovery by a 6-digit code sent by email.
  * Open to anyone, so both answer exactly alike whether or not the email has an account.
  */
-export function passwordResetRoutes(context: ApiContext) {
+export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' | 'mailer' | 'passwordPolicy'>) {
   const forgotUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
 
   return async (app: FastifyInstance) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext } from './api-context.ts';
+import type { Services } from '../services.ts';
 
 /** `GET /api/gaid` (analytics config, read by the app as data.data.gtmId) and `GET /healthz`. */
-export function serviceRoutes(context: Pick<ApiContext, 'config' | 'db'>) {
+export function serviceRoutes(context: Pick<Services, 'config' | 'db'>) {
   return async (app: FastifyInstance) => {
     app.get('/api/gaid', async () => ({ data: { gtmId: context.config.gtmId ?? null } }));
     app.get('/healthz', async (_request, reply) => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { findUserById } from '../store/users.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from '../errors.ts';
 
 /** `GET userinfo`: the signed-in user's profile for a valid bearer access token (same tokens as OIDC userinfo). */
-export function userinfoRoutes(context: ApiContext) {
+export function userinfoRoutes(context: Pick<Services, 'db' | 'provider'>) {
   return async (app: FastifyInstance) => {
     app.get('/userinfo', async (request, reply) => {
       const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(request.headers.authorization ?? '');

@@ -83,12 +83,12 @@ const rows: Record<string, CheckRow> = {
   "an English error text unlike the server's": {
     check: checkApiErrors,
     change: (p) => editCatalogue(p, 'en', (en) => void (en['apiError.auth.failed'] = 'Wrong!')),
-    lines: ['flows/messages/en.json:apiError.auth.failed — says "Wrong!" but server/api/errors.ts says "Wrong." — copy the server\'s wording exactly'],
+    lines: ['flows/messages/en.json:apiError.auth.failed — says "Wrong!" but server/errors.ts says "Wrong." — copy the server\'s wording exactly'],
   },
   'an error text whose code is gone': {
     check: checkApiErrors,
     change: (p) => editCatalogue(p, 'en', (en) => void (en['apiError.old.gone'] = 'Gone.')),
-    lines: ['flows/messages/en.json:apiError.old.gone — names no error code of server/api/errors.ts — remove it from every catalogue'],
+    lines: ['flows/messages/en.json:apiError.old.gone — names no error code of server/errors.ts — remove it from every catalogue'],
   },
 };
 
