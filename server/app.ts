@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
 import { authorizeRoutes } from './api/authorize-routes.ts';
+import { installApiNoStore } from './api/cache-control.ts';
 import { clientRoutes } from './api/client-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
 import { installErrorHandling } from './api/http-errors.ts';
@@ -24,6 +25,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
 import { outboxRoutes } from './api/outbox-routes.ts';
 import { profileAttributesRoutes } from './api/profile-attributes-routes.ts';
+import { addSharedSchemas } from './api/response-schemas.ts';
 import { registerRoutes } from './api/register-routes.ts';
 import { registerUserinfoRoutes } from './api/register-userinfo-routes.ts';
 import { registerVerificationRoutes } from './api/register-verification-routes.ts';
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
+  installApiNoStore(app);
+  addSharedSchemas(app);
   await app.register(fastifyCookie);
 
   await app.register(

@@ -5,6 +5,7 @@ import { membershipsOf } from '../store/companies.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, currentTransaction, type StepDeps } from './step-guard.ts';
 
@@ -30,8 +31,7 @@ function checkRegistration(request: FastifyRequest<{ Querystring: { registration
  */
 export function companyRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.get<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema, response: responses(STEP_ANSWER) } }, async (request) => {
       const current = await currentTransaction(context, request);
       if (!current) throw new ApiError('transaction.missing');
       const { transaction } = current;
@@ -40,8 +40,7 @@ export function companyRoutes(context: StepDeps & SignInDeps) {
       return pickerAnswer(await membershipsOf(context.db, transaction.userId));
     });
 
-    app.post<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema, response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, PATH);
       checkRegistration(request, transaction.data);
       // The flag removes the picker on the server, not only on the screen: no choice is taken while it is on.

@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
@@ -15,8 +16,7 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 /** `POST auth/login`: checks the encrypted credentials, under the guessing throttle, and answers the next step. */
 export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'throttle'>) {
   return async (app: FastifyInstance) => {
-    app.post('/auth/login', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/login', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
       const password = String(payload.password);
       const now = context.clock();

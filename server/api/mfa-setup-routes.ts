@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { setupKinds, usableFactors } from '../mfa/factor-choices.ts';
 import { beginSetup, normalizePhone, setupAgain, type FactorDeps } from '../mfa/factor-flow.ts';
@@ -10,6 +10,7 @@ import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
 import type { GateAnswer } from '../sign-in/pending-sign-in.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 
@@ -50,10 +51,6 @@ async function initialize(context: FactorDeps & Pick<Services, 'flags'>, admitte
   return moveTo(context, admitted, await beginSetup(context, sign, kind satisfies FactorKind));
 }
 
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store');
-}
-
 /**
  * Setting up a second factor: `auth/2fa/initialization` (POST: start the chosen kind, or send the code to a phone;
  * GET: the authenticator setup again, after a reload) and `auth/2fa/verification` (the first code confirms it).
@@ -61,8 +58,7 @@ function noStore(reply: FastifyReply): void {
  */
 export function mfaSetupRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/auth/2fa/initialization', async (request, reply) => {
-      noStore(reply);
+    app.get('/auth/2fa/initialization', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitSetup(context, request, 'auth/2fa/initialization', false);
       const { sign, progress } = mfaSignIn(admitted);
       if (!progress?.setup) throw new ApiError('step.out_of_order');
@@ -72,8 +68,7 @@ export function mfaSetupRoutes(context: StepDeps & SignInDeps) {
       { path: 'auth/2fa/initialization', registrationOnly: false },
       { path: 'register/totp', registrationOnly: true },
     ]) {
-      app.post(`/${path}`, async (request, reply) => {
-        noStore(reply);
+      app.post(`/${path}`, { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
         return initialize(context, await admitSetup(context, request, path, registrationOnly));
       });
     }
@@ -81,8 +76,7 @@ export function mfaSetupRoutes(context: StepDeps & SignInDeps) {
       { path: 'auth/2fa/verification', registrationOnly: false },
       { path: 'register/totp/verification', registrationOnly: true },
     ]) {
-      app.post(`/${path}`, async (request, reply) => {
-        noStore(reply);
+      app.post(`/${path}`, { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
         const admitted = await admitSetup(context, request, path, registrationOnly);
         return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), true));
       });

@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 
@@ -37,8 +38,7 @@ async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: Adm
  */
 export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/auth/mfa/selection', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get('/auth/mfa/selection', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/selection');
       const { sign } = mfaSignIn(admitted);
       const factors = await usableFactors(context, sign.userId);
@@ -56,8 +56,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       return answer;
     });
 
-    app.post('/auth/mfa/selection', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/mfa/selection', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/selection');
       const { sign } = mfaSignIn(admitted);
       const factor = (await usableFactors(context, sign.userId)).find((candidate) => candidate.kind === admitted.payload.type);
@@ -69,22 +68,19 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       return answer;
     });
 
-    app.post('/auth/mfa/verification', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/mfa/verification', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/verification');
       return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), false));
     });
 
-    app.get('/auth/mfa/otp', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get('/auth/mfa/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp');
       const { factor, setup } = await codeFactor(context, admitted);
       const parameters = await currentCodeParameters(context, factor, setup);
       return { challenge: admitted.transaction.challenge, parameters };
     });
 
-    app.post('/auth/mfa/otp/resend/request', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/mfa/otp/resend/request', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/request');
       const { factor, setup } = await codeFactor(context, admitted);
       const parameters = await resendFactorCode(context, factor, setup);
@@ -92,8 +88,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters };
     });
 
-    app.post('/auth/mfa/otp/resend/submit', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/mfa/otp/resend/submit', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit');
       const { setup } = await codeFactor(context, admitted);
       return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), setup));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mergePendingAttributes } from '../store/registrations.ts';
 import { currentRegistration, registrationAnswer } from '../sign-in/registration-state.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { withRetryAfter } from './retry-after.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 
@@ -15,8 +16,7 @@ export const ATTRIBUTES_PATH = 'register/attributes';
  */
 export function profileAttributesRoutes(context: StepDeps) {
   return async (app: FastifyInstance) => {
-    app.post<{ Params: { step: string } }>(`/${ATTRIBUTES_PATH}/:step`, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post<{ Params: { step: string } }>(`/${ATTRIBUTES_PATH}/:step`, { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { transaction, payload } = await admitStep(context, request, `${ATTRIBUTES_PATH}/${request.params.step}`);
       const now = new Date(context.clock());
       const pending = await currentRegistration(context, transaction, now);

@@ -9,6 +9,7 @@ import { normalizeEmail } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
 import { currentRegistration, registrationAnswer, sendRegistrationMail } from '../sign-in/registration-state.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { withRetryAfter } from './retry-after.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 
@@ -18,9 +19,8 @@ import { admitStep, type StepDeps } from './step-guard.ts';
  */
 export function registerRoutes(context: StepDeps & Pick<Services, 'box' | 'mailer' | 'passwordPolicy'>) {
   return async (app: FastifyInstance) => {
-    app.post('/register', async (request, reply) => {
+    app.post('/register', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const started = performance.now();
-      reply.header('cache-control', 'no-store');
       const { token, transaction, payload } = await admitStep(context, request, 'register');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
@@ -51,15 +51,13 @@ export function registerRoutes(context: StepDeps & Pick<Services, 'box' | 'maile
       return withRetryAfter(reply, registrationAnswer(pending, now));
     });
 
-    app.get('/register/otp', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get('/register/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { transaction } = await admitStep(context, request, 'register/otp');
       const now = new Date(context.clock());
       return withRetryAfter(reply, registrationAnswer(await currentRegistration(context, transaction, now), now));
     });
 
-    app.post('/register/otp', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/register/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { transaction } = await admitStep(context, request, 'register/otp');
       const now = new Date(context.clock());
       const pending = await currentRegistration(context, transaction, now);

@@ -7,6 +7,7 @@ import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 
@@ -16,15 +17,13 @@ export function registerUserinfoRoutes(context: StepDeps & SignInDeps & Pick<Ser
     typeof data.pendingRegistrationId === 'string' ? findPendingRegistration(context.db, data.pendingRegistrationId, now) : undefined;
 
   return async (app: FastifyInstance) => {
-    app.get('/register/userinfo', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get('/register/userinfo', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const { transaction } = await admitStep(context, request, 'register/userinfo');
       if (!transaction.userId) throw new ApiError('step.out_of_order');
       return preRegistrationAnswer(context, transaction.userId, await pendingOf(transaction.data, new Date(context.clock())));
     });
 
-    app.post('/register/userinfo', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/register/userinfo', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, 'register/userinfo');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);

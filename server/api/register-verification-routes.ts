@@ -7,6 +7,7 @@ import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { currentRegistration, preRegistrationAnswer, registrationCodes } from '../sign-in/registration-state.ts';
 import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 
@@ -26,8 +27,7 @@ async function unlock(tx: Queryable, pending: PendingRegistration, now: Date): P
 /** `POST register/otp/verification`: the emailed code proves the address; the account is made and the sign-in goes on. */
 export function registerVerificationRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.post('/register/otp/verification', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/register/otp/verification', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, 'register/otp/verification');
       const now = new Date(context.clock());
       const pending = await currentRegistration(context, transaction, now);
