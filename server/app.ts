@@ -5,8 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/product.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
-import type { ApiContext } from './api/api-context.ts';
 import { authorizeRoutes } from './api/authorize-routes.ts';
+import { installApiNoStore } from './api/cache-control.ts';
 import { clientRoutes } from './api/client-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
 import { installErrorHandling } from './api/http-errors.ts';
@@ -24,8 +24,9 @@ import { createOneTimeCodes } from './auth/one-time-codes.ts';
 import { loadPasswordPolicy } from './auth/password-policy.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
-import { outboxRoutes } from './mail/outbox-routes.ts';
+import { outboxRoutes } from './api/outbox-routes.ts';
 import { profileAttributesRoutes } from './api/profile-attributes-routes.ts';
+import { addSharedSchemas } from './api/response-schemas.ts';
 import { registerRoutes } from './api/register-routes.ts';
 import { registerUserinfoRoutes } from './api/register-userinfo-routes.ts';
 import { registerVerificationRoutes } from './api/register-verification-routes.ts';
@@ -38,10 +39,11 @@ import { createSecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/database.ts';
 import { demoClientRoutes } from './demo/demo-client.ts';
 import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues } from './flags/feature-flags.ts';
-import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './flags/flag-service-routes.ts';
+import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './api/flag-service-routes.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
-import { registerOidcRoutes } from './oidc/mount.ts';
+import { registerOidcRoutes } from './api/oidc-mount.ts';
 import { createOidcProvider } from './oidc/provider.ts';
+import type { Services } from './services.ts';
 import { findClient } from './store/clients.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
 import { thirdPartyOrigins } from './web/third-party-origins.ts';
@@ -71,7 +73,7 @@ export interface AppDependencies {
 const requestSerializer = (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] });
 
 /** Builds the whole server (API, OIDC provider, web app, demo client) without listening. */
-export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; context: ApiContext }> {
+export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; context: Services }> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const box = createSecretBox(deps.masterKey);
@@ -80,7 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await keys.currentCredentialKey();
   const flows = loadFlowRegistry();
   const provider = await createOidcProvider({ config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) });
-  const context: ApiContext = {
+  const context: Services = {
     config,
     db,
     keys,
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
+  installApiNoStore(app);
+  addSharedSchemas(app);
   await app.register(fastifyCookie);
 
   await app.register(

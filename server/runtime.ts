@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
 import { migrate } from './db/migrate.ts';
 
 /** The embedded database's folder inside DATA_DIR. */

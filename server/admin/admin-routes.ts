@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { responses } from '../api/response-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -71,6 +72,30 @@ const inviteSchema = {
   properties: { email: { type: 'string', maxLength: 254 }, company: { type: 'string', maxLength: 1000 }, clientId: { type: 'string', maxLength: 100 } },
 } as const;
 
+const string = { type: 'string' } as const;
+
+/** A registered client; `secret` only for a confidential one, shown this once. */
+const CLIENT_ADDED = { type: 'object', properties: { clientId: string, secret: string, created: { type: 'boolean' } } } as const;
+
+/** The user an operation made or changed. */
+const USER_ANSWER = { type: 'object', properties: { id: string, email: string } } as const;
+
+const COMPANY_ANSWER = { type: 'object', properties: { id: string, name: string } } as const;
+
+const MEMBERSHIP_ANSWER = { type: 'object', properties: { company: string, email: string } } as const;
+
+/** Every company with its member count, or one company and its members' addresses. */
+const COMPANY_LISTING = {
+  type: 'object',
+  properties: {
+    companies: { type: 'array', items: { type: 'object', properties: { id: string, name: string, members: { type: 'integer' } } } },
+    members: { type: 'array', items: string },
+  },
+} as const;
+
+/** Whom the invitation went to; `expiresAt` only when a link was sent (`invited`). */
+const INVITATION_ANSWER = { type: 'object', properties: { email: string, company: string, invited: { type: 'boolean' }, expiresAt: string } } as const;
+
 /**
  * The admin API the CLI uses while the server holds the embedded database: loopback only, and only with the
  * token the server wrote into DATA_DIR at start (readable by the operator's account alone).
@@ -88,25 +113,25 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string;
       const status = error instanceof OperationError ? 400 : (error as { statusCode?: number }).statusCode === 403 ? 403 : 400;
       reply.code(status).send({ error_code: status === 403 ? 'admin.forbidden' : 'admin.invalid', error_message: error.message });
     });
-    app.post<{ Body: Parameters<typeof addClient>[1] }>('/clients', { schema: { body: addClientSchema } }, async (request) =>
+    app.post<{ Body: Parameters<typeof addClient>[1] }>('/clients', { schema: { body: addClientSchema, response: responses(CLIENT_ADDED) } }, async (request) =>
       addClient(deps, request.body),
     );
-    app.post<{ Body: Parameters<typeof addUser>[1] }>('/users', { schema: { body: addUserSchema } }, async (request) => {
+    app.post<{ Body: Parameters<typeof addUser>[1] }>('/users', { schema: { body: addUserSchema, response: responses(USER_ANSWER) } }, async (request) => {
       const user = await addUser(deps, request.body);
       return { id: user.id, email: user.email };
     });
-    app.post<{ Body: { email: string } }>('/users/require-reset', { schema: { body: requireResetSchema } }, async (request) => {
+    app.post<{ Body: { email: string } }>('/users/require-reset', { schema: { body: requireResetSchema, response: responses(USER_ANSWER) } }, async (request) => {
       const user = await requireReset(deps, request.body.email);
       return { id: user.id, email: user.email };
     });
-    app.post<{ Body: { name: string } }>('/companies', { schema: { body: companySchema } }, async (request) => addCompany(deps, request.body.name));
-    app.post<{ Body: { name: string; email: string } }>('/companies/members', { schema: { body: membershipSchema } }, async (request) => {
+    app.post<{ Body: { name: string } }>('/companies', { schema: { body: companySchema, response: responses(COMPANY_ANSWER) } }, async (request) => addCompany(deps, request.body.name));
+    app.post<{ Body: { name: string; email: string } }>('/companies/members', { schema: { body: membershipSchema, response: responses(MEMBERSHIP_ANSWER) } }, async (request) => {
       const { company, email } = await addUserToCompany(deps, request.body.name, request.body.email);
       return { company: company.name, email };
     });
-    app.post<{ Body: { name?: string } }>('/companies/listing', { schema: { body: companyListingSchema } }, async (request) =>
+    app.post<{ Body: { name?: string } }>('/companies/listing', { schema: { body: companyListingSchema, response: responses(COMPANY_LISTING) } }, async (request) =>
       companyListing(deps, request.body.name),
     );
-    app.post<{ Body: InviteInput }>('/invitations', { schema: { body: inviteSchema } }, async (request) => invite(deps, request.body));
+    app.post<{ Body: InviteInput }>('/invitations', { schema: { body: inviteSchema, response: responses(INVITATION_ANSWER) } }, async (request) => invite(deps, request.body));
   };
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { findClientInfo } from '../store/clients.ts';
 import { clientSignInStart, findInvitation, isUsable } from '../store/invitations.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from '../errors.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { currentTransaction } from './step-guard.ts';
 
 interface AuthorizeQuery {
@@ -44,6 +45,9 @@ const querySchema = {
   },
 } as const;
 
+/** A step's answer, or what an invitation link's check found. */
+const AUTHORIZE_ANSWER = { type: 'object', properties: { ...STEP_ANSWER.properties, invitation: { type: 'string' } } } as const;
+
 /** The OIDC authorization request a direct link stands for, sent on to oidc-provider. */
 function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id: string; redirect_uri: string }): string {
   const url = new URL('/oidc/auth', publicUrl);
@@ -74,10 +78,9 @@ function invitationParameters(data: Record<string, unknown>): Record<string, unk
  * `GET authorize`: the web app's first call. A direct link (client_id, redirect_uri, state) is checked and sent
  * through oidc-provider; once an interaction exists, it answers the challenge the transaction is at.
  */
-export function authorizeRoutes(context: ApiContext) {
+export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock' | 'provider'>) {
   return async (app: FastifyInstance) => {
-    app.get<{ Querystring: AuthorizeQuery }>('/authorize', { schema: { querystring: querySchema } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get<{ Querystring: AuthorizeQuery }>('/authorize', { schema: { querystring: querySchema, response: responses(AUTHORIZE_ANSWER) } }, async (request) => {
       const query = request.query;
       if (query.interaction !== undefined) {
         const transaction = (await currentTransaction(context, request))?.transaction;

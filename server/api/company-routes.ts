@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pickerAnswer, settleCompany } from '../companies/company-choice.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { membershipsOf } from '../store/companies.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { continueSignIn } from './sign-in-gates.ts';
-import { admitStep, currentTransaction } from './step-guard.ts';
+import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import { ApiError } from '../errors.ts';
+import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
+import { admitStep, currentTransaction, type StepDeps } from './step-guard.ts';
 
 const PATH = 'company-management/companies';
 
@@ -27,10 +29,9 @@ function checkRegistration(request: FastifyRequest<{ Querystring: { registration
  * `GET company-management/companies` lists the companies the signing-in (or signing-up) user may act for, the
  * last used first; `POST` picks one and the sign-in goes on. Both only while the transaction is at the picker.
  */
-export function companyRoutes(context: ApiContext) {
+export function companyRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.get<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema, response: responses(STEP_ANSWER) } }, async (request) => {
       const current = await currentTransaction(context, request);
       if (!current) throw new ApiError('transaction.missing');
       const { transaction } = current;
@@ -39,8 +40,7 @@ export function companyRoutes(context: ApiContext) {
       return pickerAnswer(await membershipsOf(context.db, transaction.userId));
     });
 
-    app.post<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post<{ Querystring: { registration?: string } }>(`/${PATH}`, { schema: { querystring: querySchema, response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, PATH);
       checkRegistration(request, transaction.data);
       // The flag removes the picker on the server, not only on the screen: no choice is taken while it is on.
@@ -50,7 +50,7 @@ export function companyRoutes(context: ApiContext) {
       if (!chosen) throw new ApiError('company.unknown');
       const sign = { token, transaction, userId };
       await settleCompany(context, sign, chosen.id);
-      return continueSignIn(context, reply, sign);
+      return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, sign));
     });
   };
 }

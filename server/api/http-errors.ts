@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** Fastify's own error codes for bad input, mapped to ours. */
 const FASTIFY_CODES: Record<string, ApiError['code']> = {

@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { sendInvitation } from '../auth/invitations.ts';
 import { claimRenewal } from '../store/invitations.ts';
-import type { ApiContext } from './api-context.ts';
-import { admitOpenStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import { responses } from './response-schemas.ts';
+import { admitOpenStep, type StepDeps } from './step-guard.ts';
+
+/** The same answer whatever the token was. */
+const RENEWAL_ANSWER = { type: 'object', properties: { invitation: { type: 'string' } } } as const;
 
 /**
  * `POST invitation/renewal`: the expired-invitation screen's "send me a new invitation". The fresh link goes only
  * to the invited address, and the answer is the same whatever the token was, so it reveals nothing.
  */
-export function invitationRoutes(context: ApiContext) {
+export function invitationRoutes(context: StepDeps & Pick<Services, 'mailer'>) {
   return async (app: FastifyInstance) => {
-    app.post('/invitation/renewal', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/invitation/renewal', { schema: { response: responses(RENEWAL_ANSWER) } }, async (request) => {
       const payload = await admitOpenStep(context, request, 'invitation/renewal');
       const dead = await claimRenewal(context.db, String(payload.invitation), new Date(context.clock()));
       if (dead) {

@@ -4,17 +4,19 @@ import { LIMITS } from '../config.ts';
 import { lockoutMail } from '../mail/templates.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { continueSignIn } from './sign-in-gates.ts';
-import { admitStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import { ApiError } from '../errors.ts';
+import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
+import { admitStep, type StepDeps } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 /** `POST auth/login`: checks the encrypted credentials, under the guessing throttle, and answers the next step. */
-export function loginRoutes(context: ApiContext) {
+export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'throttle'>) {
   return async (app: FastifyInstance) => {
-    app.post('/auth/login', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/login', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
       const password = String(payload.password);
       const now = context.clock();
@@ -35,7 +37,7 @@ export function loginRoutes(context: ApiContext) {
         // The transaction stays at the login step: after recovery the user signs in again on the same screen.
         return { challenge: SERVER_CHALLENGES.RESET_PASSWORD, parameters: { email: found.user.email } };
       }
-      return continueSignIn(context, reply, { token, transaction, userId: found.user.id, credentials: found });
+      return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId: found.user.id, credentials: found }));
     });
   };
 }

@@ -1,21 +1,24 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { setupKinds, usableFactors } from '../mfa/factor-choices.ts';
-import { beginSetup, normalizePhone, setupAgain } from '../mfa/factor-flow.ts';
+import { beginSetup, normalizePhone, setupAgain, type FactorDeps } from '../mfa/factor-flow.ts';
 import { mfaPassed } from '../mfa/mfa-progress.ts';
 import type { FactorKind } from '../store/mfa-factors.ts';
 import { advanceTransaction } from '../store/transactions.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { mfaSignIn, settleSecondFactor } from './mfa-settle.ts';
-import type { GateAnswer } from './sign-in-gates.ts';
-import { admitStep, type AdmittedStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import { ApiError } from '../errors.ts';
+import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
+import type { GateAnswer } from '../sign-in/pending-sign-in.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
 
 /**
  * Setting up is open only to a sign-in that has not passed a second factor and whose user has none usable:
  * a password alone must never be enough to add a factor to an account that has one.
  */
-async function admitSetup(context: ApiContext, request: FastifyRequest, path: string, registrationOnly: boolean): Promise<AdmittedStep> {
+async function admitSetup(context: StepDeps & Pick<Services, 'flags'>, request: FastifyRequest, path: string, registrationOnly: boolean): Promise<AdmittedStep> {
   const admitted = await admitStep(context, request, path);
   const { sign } = mfaSignIn(admitted);
   if (context.flags.isOn('mfa-disable-skip-registration') || mfaPassed(sign.transaction)) throw new ApiError('step.out_of_order');
@@ -25,7 +28,7 @@ async function admitSetup(context: ApiContext, request: FastifyRequest, path: st
 }
 
 /** Moves the sign-in to the answer's challenge, atomically (of two concurrent answers one moves it). */
-async function moveTo(context: ApiContext, admitted: AdmittedStep, answer: GateAnswer): Promise<GateAnswer> {
+async function moveTo(context: Pick<Services, 'db'>, admitted: AdmittedStep, answer: GateAnswer): Promise<GateAnswer> {
   const { sign } = mfaSignIn(admitted);
   if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
     throw new ApiError('transaction.missing');
@@ -34,7 +37,7 @@ async function moveTo(context: ApiContext, admitted: AdmittedStep, answer: GateA
 }
 
 /** Starts the setup of the chosen kind (MFA_SETUP), or sends the code to the number entered (SETUP_SMS_MFA). */
-async function initialize(context: ApiContext, admitted: AdmittedStep): Promise<GateAnswer> {
+async function initialize(context: FactorDeps & Pick<Services, 'flags'>, admitted: AdmittedStep): Promise<GateAnswer> {
   const { sign } = mfaSignIn(admitted);
   const { payload } = admitted;
   if (sign.transaction.challenge === SERVER_CHALLENGES.SETUP_SMS_MFA && typeof payload.phone === 'string') {
@@ -48,19 +51,14 @@ async function initialize(context: ApiContext, admitted: AdmittedStep): Promise<
   return moveTo(context, admitted, await beginSetup(context, sign, kind satisfies FactorKind));
 }
 
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store');
-}
-
 /**
  * Setting up a second factor: `auth/2fa/initialization` (POST: start the chosen kind, or send the code to a phone;
  * GET: the authenticator setup again, after a reload) and `auth/2fa/verification` (the first code confirms it).
  * During sign-up the same steps use `register/totp` and `register/totp/verification`.
  */
-export function mfaSetupRoutes(context: ApiContext) {
+export function mfaSetupRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/auth/2fa/initialization', async (request, reply) => {
-      noStore(reply);
+    app.get('/auth/2fa/initialization', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitSetup(context, request, 'auth/2fa/initialization', false);
       const { sign, progress } = mfaSignIn(admitted);
       if (!progress?.setup) throw new ApiError('step.out_of_order');
@@ -70,8 +68,7 @@ export function mfaSetupRoutes(context: ApiContext) {
       { path: 'auth/2fa/initialization', registrationOnly: false },
       { path: 'register/totp', registrationOnly: true },
     ]) {
-      app.post(`/${path}`, async (request, reply) => {
-        noStore(reply);
+      app.post(`/${path}`, { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
         return initialize(context, await admitSetup(context, request, path, registrationOnly));
       });
     }
@@ -79,9 +76,9 @@ export function mfaSetupRoutes(context: ApiContext) {
       { path: 'auth/2fa/verification', registrationOnly: false },
       { path: 'register/totp/verification', registrationOnly: true },
     ]) {
-      app.post(`/${path}`, async (request, reply) => {
-        noStore(reply);
-        return settleSecondFactor(context, reply, await admitSetup(context, request, path, registrationOnly), true);
+      app.post(`/${path}`, { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
+        const admitted = await admitSetup(context, request, path, registrationOnly);
+        return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), true));
       });
     }
   };

@@ -6,20 +6,23 @@ import { startFactor } from '../mfa/factor-flow.ts';
 import { mfaPassed } from '../mfa/mfa-progress.ts';
 import { findFactor, type MfaFactor } from '../store/mfa-factors.ts';
 import { advanceTransaction } from '../store/transactions.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { mfaSignIn, settleSecondFactor } from './mfa-settle.ts';
-import { admitStep, type AdmittedStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import { ApiError } from '../errors.ts';
+import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
 
 /** Admits a second-factor step of a sign-in that still owes one; the skip flag closes them all, on the server. */
-async function admitMfa(context: ApiContext, request: FastifyRequest, path: string): Promise<AdmittedStep> {
+async function admitMfa(context: StepDeps & Pick<Services, 'flags'>, request: FastifyRequest, path: string): Promise<AdmittedStep> {
   const admitted = await admitStep(context, request, path);
   if (context.flags.isOn('mfa-disable-skip-registration') || mfaPassed(admitted.transaction)) throw new ApiError('step.out_of_order');
   return admitted;
 }
 
 /** The factor whose code is in progress (email or SMS), as long as it may still be used. */
-async function codeFactor(context: ApiContext, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
+async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
   const { sign, progress } = mfaSignIn(admitted);
   const factor = progress && (await findFactor(context.db, sign.userId, progress.factorId));
   if (!progress || !factor || factor.kind === 'totp') throw new ApiError('step.out_of_order');
@@ -33,10 +36,9 @@ async function codeFactor(context: ApiContext, admitted: AdmittedStep): Promise<
  * `auth/mfa/otp/resend/request` (another code, after the cooldown) and `auth/mfa/otp/resend/submit` (the code
  * entered after a resend).
  */
-export function mfaSignInRoutes(context: ApiContext) {
+export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/auth/mfa/selection', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get('/auth/mfa/selection', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/selection');
       const { sign } = mfaSignIn(admitted);
       const factors = await usableFactors(context, sign.userId);
@@ -54,8 +56,7 @@ export function mfaSignInRoutes(context: ApiContext) {
       return answer;
     });
 
-    app.post('/auth/mfa/selection', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/mfa/selection', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/selection');
       const { sign } = mfaSignIn(admitted);
       const factor = (await usableFactors(context, sign.userId)).find((candidate) => candidate.kind === admitted.payload.type);
@@ -67,21 +68,19 @@ export function mfaSignInRoutes(context: ApiContext) {
       return answer;
     });
 
-    app.post('/auth/mfa/verification', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return settleSecondFactor(context, reply, await admitMfa(context, request, 'auth/mfa/verification'), false);
+    app.post('/auth/mfa/verification', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
+      const admitted = await admitMfa(context, request, 'auth/mfa/verification');
+      return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), false));
     });
 
-    app.get('/auth/mfa/otp', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get('/auth/mfa/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp');
       const { factor, setup } = await codeFactor(context, admitted);
       const parameters = await currentCodeParameters(context, factor, setup);
       return { challenge: admitted.transaction.challenge, parameters };
     });
 
-    app.post('/auth/mfa/otp/resend/request', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/mfa/otp/resend/request', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/request');
       const { factor, setup } = await codeFactor(context, admitted);
       const parameters = await resendFactorCode(context, factor, setup);
@@ -89,11 +88,10 @@ export function mfaSignInRoutes(context: ApiContext) {
       return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters };
     });
 
-    app.post('/auth/mfa/otp/resend/submit', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/mfa/otp/resend/submit', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit');
       const { setup } = await codeFactor(context, admitted);
-      return settleSecondFactor(context, reply, admitted, setup);
+      return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), setup));
     });
   };
 }

@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { redeemInvitation } from '../store/invitations.ts';
 import { findCredentialsById, setPassword } from '../store/users.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { continueSignIn } from './sign-in-gates.ts';
-import { admitStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import { ApiError } from '../errors.ts';
+import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
+import { admitStep, type StepDeps } from './step-guard.ts';
 
 /** `POST auth/password`: the new password a sign-in asked for (temporary or expired password, or an invitation), then the next gate. */
-export function newPasswordRoutes(context: ApiContext) {
+export function newPasswordRoutes(context: StepDeps & SignInDeps & Pick<Services, 'passwordPolicy'>) {
   return async (app: FastifyInstance) => {
-    app.post('/auth/password', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/auth/password', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, 'auth/password');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
@@ -27,7 +29,7 @@ export function newPasswordRoutes(context: ApiContext) {
         throw new ApiError('password.reused');
       }
       await setPassword(context.db, credentials.user.id, await hashPassword(password), new Date(context.clock()));
-      return continueSignIn(context, reply, { token, transaction, userId: credentials.user.id });
+      return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId: credentials.user.id }));
     });
   };
 }

@@ -6,10 +6,11 @@ import { LIMITS } from '../config.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
 import { findCredentialsByEmail, setPassword } from '../store/users.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { maskEmail } from './mask.ts';
-import { admitOpenStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from '../errors.ts';
+import { maskEmail } from '../mask.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { admitOpenStep, type StepDeps } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 const HOUR_MS = 3600 * 1000;
@@ -18,13 +19,12 @@ const HOUR_MS = 3600 * 1000;
  * `POST password/reset` and `POST password/reset/confirmation`: recovery by a 6-digit code sent by email.
  * Open to anyone, so both answer exactly alike whether or not the email has an account.
  */
-export function passwordResetRoutes(context: ApiContext) {
+export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' | 'mailer' | 'passwordPolicy'>) {
   const forgotUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
 
   return async (app: FastifyInstance) => {
-    app.post('/password/reset', async (request, reply) => {
+    app.post('/password/reset', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const started = performance.now();
-      reply.header('cache-control', 'no-store');
       const payload = await admitOpenStep(context, request, 'password/reset');
       const email = String(payload.email);
       const now = new Date(context.clock());
@@ -38,8 +38,7 @@ export function passwordResetRoutes(context: ApiContext) {
       return { challenge: SERVER_CHALLENGES.PASSWORD_RECOVERY, parameters: { delivery_destination: maskEmail(email), expires_in: LIMITS.ONE_TIME_CODE_TTL } };
     });
 
-    app.post('/password/reset/confirmation', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/password/reset/confirmation', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const payload = await admitOpenStep(context, request, 'password/reset/confirmation');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);

@@ -6,20 +6,21 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { claimResend, createPendingRegistration, findAccountState, findPendingRegistration } from '../store/registrations.ts';
 import { recordInTransaction } from '../store/transactions.ts';
 import { normalizeEmail } from '../store/users.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { currentRegistration, registrationAnswer, sendRegistrationMail } from './registration-state.ts';
-import { admitStep } from './step-guard.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from '../errors.ts';
+import { currentRegistration, registrationAnswer, sendRegistrationMail } from '../sign-in/registration-state.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { withRetryAfter } from './retry-after.ts';
+import { admitStep, type StepDeps } from './step-guard.ts';
 
 /**
  * `POST register` starts a sign-up and mails its code; `GET register/otp` tells where the code went (a reload of
  * the verification screen); `POST register/otp` sends another after the cooldown.
  */
-export function registerRoutes(context: ApiContext) {
+export function registerRoutes(context: StepDeps & Pick<Services, 'box' | 'mailer' | 'passwordPolicy'>) {
   return async (app: FastifyInstance) => {
-    app.post('/register', async (request, reply) => {
+    app.post('/register', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const started = performance.now();
-      reply.header('cache-control', 'no-store');
       const { token, transaction, payload } = await admitStep(context, request, 'register');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
@@ -47,18 +48,16 @@ export function registerRoutes(context: ApiContext) {
       if (!pending) throw new ApiError('transaction.missing');
       // The answer leaves no sooner than the floor, whichever case ran, so its timing says nothing either.
       await sleep(Math.max(0, LIMITS.REGISTRATION_RESPONSE_FLOOR_MS - (performance.now() - started)));
-      return registrationAnswer(reply, pending, now);
+      return withRetryAfter(reply, registrationAnswer(pending, now));
     });
 
-    app.get('/register/otp', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.get('/register/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { transaction } = await admitStep(context, request, 'register/otp');
       const now = new Date(context.clock());
-      return registrationAnswer(reply, await currentRegistration(context, transaction, now), now);
+      return withRetryAfter(reply, registrationAnswer(await currentRegistration(context, transaction, now), now));
     });
 
-    app.post('/register/otp', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/register/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { transaction } = await admitStep(context, request, 'register/otp');
       const now = new Date(context.clock());
       const pending = await currentRegistration(context, transaction, now);
@@ -71,7 +70,7 @@ export function registerRoutes(context: ApiContext) {
       const ownerHasAccount = pending.existingUserId !== null && account !== undefined && !account.preRegistered;
       await sendRegistrationMail(context, request.log, { ...pending, ownerHasAccount }, now);
       const fresh = await currentRegistration(context, transaction, now);
-      return { challenge: SERVER_CHALLENGES.RESEND_OTP, ...registrationAnswer(reply, fresh, now) };
+      return { challenge: SERVER_CHALLENGES.RESEND_OTP, ...withRetryAfter(reply, registrationAnswer(fresh, now)) };
     });
   };
 }

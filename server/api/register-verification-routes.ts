@@ -3,12 +3,13 @@ import type { Queryable } from '../db/database.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { createUserFromRegistration, isPreRegistered, type PendingRegistration } from '../store/registrations.ts';
 import { advanceTransaction, recordInTransaction } from '../store/transactions.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import { preRegistrationAnswer } from './register-userinfo-routes.ts';
-import { currentRegistration, registrationCodes } from './registration-state.ts';
-import { continueSignIn } from './sign-in-gates.ts';
-import { admitStep } from './step-guard.ts';
+import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import { ApiError } from '../errors.ts';
+import { currentRegistration, preRegistrationAnswer, registrationCodes } from '../sign-in/registration-state.ts';
+import { continueSignIn } from '../sign-in/sign-in-gates.ts';
+import { responses, STEP_ANSWER } from './response-schemas.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
+import { admitStep, type StepDeps } from './step-guard.ts';
 
 /** What a verified code unlocks: a new account, the completion of a pre-registered one, or nothing (the address is in use). */
 type Unlocked = { kind: 'created'; userId: string } | { kind: 'pre-registered'; userId: string } | { kind: 'refused' };
@@ -24,10 +25,9 @@ async function unlock(tx: Queryable, pending: PendingRegistration, now: Date): P
 }
 
 /** `POST register/otp/verification`: the emailed code proves the address; the account is made and the sign-in goes on. */
-export function registerVerificationRoutes(context: ApiContext) {
+export function registerVerificationRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    app.post('/register/otp/verification', async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    app.post('/register/otp/verification', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, 'register/otp/verification');
       const now = new Date(context.clock());
       const pending = await currentRegistration(context, transaction, now);
@@ -43,7 +43,7 @@ export function registerVerificationRoutes(context: ApiContext) {
         return preRegistrationAnswer(context, userId, pending);
       }
       await recordInTransaction(context.db, token, transaction.challenge, { emailVerified: true });
-      const next = await continueSignIn(context, reply, { token, transaction, userId });
+      const next = clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId }));
       return 'redirect_to' in next ? { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to } : next;
     });
   };

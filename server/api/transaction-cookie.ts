@@ -24,3 +24,9 @@ export function clearTransactionCookie(config: Pick<Config, 'publicUrl'>, reply:
   const { maxAge: _ignored, ...options } = transactionCookieOptions(config);
   reply.clearCookie(transactionCookieName(config), options);
 }
+
+/** Passes a sign-in's next answer on; once the sign-in has finished (the answer leads back to the app), the browser forgets its transaction. */
+export function clearCookieWhenFinished<Answer extends object>(config: Pick<Config, 'publicUrl'>, reply: FastifyReply, answer: Answer): Answer {
+  if ('redirect_to' in answer) clearTransactionCookie(config, reply);
+  return answer;
+}

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import type { Queryable } from '../db/database.ts';
 import { consumeCredentialNonce } from '../store/credential-nonces.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '../errors.ts';
 
 const decoder = new TextDecoder();
 

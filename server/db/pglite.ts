@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable, SqlValue, Transaction } from './database.ts';
+import type { Database, SqlValue, Transaction } from './database.ts';
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 

@@ -37,11 +37,16 @@ export function createMailer(deps: { config: Pick<Config, 'smtpUrl' | 'mailFrom'
   };
 }
 
+/** Where a failed background send is reported (a request's logger). */
+export interface MailLog {
+  warn(details: object, text: string): void;
+}
+
 /**
  * Sends without making the request wait: a slow or failing mail server must neither delay the answer (which would
  * tell an observer that the account exists) nor fail it. Failures are logged without the message body.
  */
-export function sendInBackground(mailer: Mailer, message: MailMessage, log: { warn(details: object, text: string): void }): void {
+export function sendInBackground(mailer: Mailer, message: MailMessage, log: MailLog): void {
   mailer.send(message).catch((error: unknown) => {
     log.warn({ err: { message: error instanceof Error ? error.message : String(error) }, subject: message.subject }, 'sending mail failed');
   });

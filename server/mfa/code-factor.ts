@@ -1,9 +1,9 @@
-import type { ApiContext } from '../api/api-context.ts';
-import { ApiError } from '../api/errors.ts';
-import { maskEmail, maskPhone } from '../api/mask.ts';
 import type { CodePurpose } from '../auth/one-time-codes.ts';
 import { LIMITS } from '../config.ts';
+import { ApiError } from '../errors.ts';
 import { mfaCodeMail } from '../mail/templates.ts';
+import { maskEmail, maskPhone } from '../mask.ts';
+import type { Services } from '../services.ts';
 import { smsCodeText } from '../sms/sms-sender.ts';
 import { claimDelivery, lastDelivery, type CodeChannel, type CodeDelivery } from '../store/code-deliveries.ts';
 import type { MfaFactor } from '../store/mfa-factors.ts';
@@ -11,6 +11,9 @@ import { findUserById } from '../store/users.ts';
 import type { MfaProgress } from './mfa-progress.ts';
 
 const HOUR_MS = 3600 * 1000;
+
+/** What sending a factor's code uses: the store, the clock, the codes and both channels. */
+export type CodeDeps = Pick<Services, 'config' | 'db' | 'clock' | 'codes' | 'mailer' | 'sms'>;
 
 /** Which code purpose a factor's codes have: a phone being set up gets codes of its own, never valid for sign-in. */
 export function codePurpose(progress: Pick<MfaProgress, 'kind' | 'setup'>): CodePurpose {
@@ -31,9 +34,9 @@ export function codeParameters(delivery: CodeDelivery, progress: Pick<MfaProgres
 }
 
 /** Where a factor's codes go: the account's address, or the factor's phone. */
-async function destinationOf(context: ApiContext, factor: MfaFactor): Promise<{ to: string; masked: string }> {
+async function destinationOf(deps: Pick<Services, 'db'>, factor: MfaFactor): Promise<{ to: string; masked: string }> {
   if (factor.kind === 'sms' && factor.phone) return { to: factor.phone, masked: maskPhone(factor.phone) };
-  const user = await findUserById(context.db, factor.userId);
+  const user = await findUserById(deps.db, factor.userId);
   if (!user) throw new ApiError('transaction.missing');
   return { to: user.email, masked: maskEmail(user.email) };
 }
@@ -42,24 +45,24 @@ async function destinationOf(context: ApiContext, factor: MfaFactor): Promise<{ 
  * Sends a code for `factor` unless its channel's cooldown still runs (then the last code stays the one to enter)
  * or the account's hourly allowance is spent. Answers what the code screen shows either way.
  */
-export async function sendFactorCode(context: ApiContext, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
+export async function sendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
   const progress = { kind: factor.kind, setup };
   const channel: CodeChannel = factor.kind === 'sms' ? 'sms' : 'email';
-  const now = new Date(context.clock());
-  const { to, masked } = await destinationOf(context, factor);
+  const now = new Date(deps.clock());
+  const { to, masked } = await destinationOf(deps, factor);
   const purpose = codePurpose(progress);
   // While the cooldown runs the last code stays the one to enter, unless it is used up (a sign-in that just finished).
-  const force = !(await context.codes.hasLive(factor.userId, purpose, now));
-  const claim = await claimDelivery(context.db, { userId: factor.userId, channel, destination: masked, now, cooldownSeconds: LIMITS.MFA_RESEND_COOLDOWN, force });
+  const force = !(await deps.codes.hasLive(factor.userId, purpose, now));
+  const claim = await claimDelivery(deps.db, { userId: factor.userId, channel, destination: masked, now, cooldownSeconds: LIMITS.MFA_RESEND_COOLDOWN, force });
   if (!claim.granted) return codeParameters(claim.delivery, progress);
-  if ((await context.codes.issuedSince(factor.userId, purpose, new Date(now.getTime() - HOUR_MS))) >= LIMITS.MFA_CODES_PER_HOUR) {
+  if ((await deps.codes.issuedSince(factor.userId, purpose, new Date(now.getTime() - HOUR_MS))) >= LIMITS.MFA_CODES_PER_HOUR) {
     return codeParameters(claim.delivery, progress);
   }
-  const code = await context.codes.issue(factor.userId, purpose, now);
+  const code = await deps.codes.issue(factor.userId, purpose, now);
   const minutes = LIMITS.ONE_TIME_CODE_TTL / 60;
   try {
-    if (channel === 'sms') await context.sms.send({ to, text: smsCodeText(code, context.config.publicUrl, minutes) });
-    else await context.mailer.send(mfaCodeMail(to, code, minutes));
+    if (channel === 'sms') await deps.sms.send({ to, text: smsCodeText(code, deps.config.publicUrl, minutes) });
+    else await deps.mailer.send(mfaCodeMail(to, code, minutes));
   } catch {
     throw new ApiError('server.unavailable');
   }
@@ -67,17 +70,17 @@ export async function sendFactorCode(context: ApiContext, factor: MfaFactor, set
 }
 
 /** Asks for another code: refused while the channel's cooldown runs, so the screen's countdown is the server's. */
-export async function resendFactorCode(context: ApiContext, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
+export async function resendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
   const channel: CodeChannel = factor.kind === 'sms' ? 'sms' : 'email';
-  const last = await lastDelivery(context.db, factor.userId, channel, new Date(context.clock()));
-  if (last && last.retryAfter > 0 && last.destination === (await destinationOf(context, factor)).masked) throw new ApiError('code.resend_too_soon');
-  return sendFactorCode(context, factor, setup);
+  const last = await lastDelivery(deps.db, factor.userId, channel, new Date(deps.clock()));
+  if (last && last.retryAfter > 0 && last.destination === (await destinationOf(deps, factor)).masked) throw new ApiError('code.resend_too_soon');
+  return sendFactorCode(deps, factor, setup);
 }
 
 /** Where the current code went, for a code screen entered by its address (a reload). */
-export async function currentCodeParameters(context: ApiContext, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
+export async function currentCodeParameters(deps: CodeDeps, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
   const channel: CodeChannel = factor.kind === 'sms' ? 'sms' : 'email';
-  const last = await lastDelivery(context.db, factor.userId, channel, new Date(context.clock()));
-  if (!last) return sendFactorCode(context, factor, setup);
+  const last = await lastDelivery(deps.db, factor.userId, channel, new Date(deps.clock()));
+  if (!last) return sendFactorCode(deps, factor, setup);
   return codeParameters(last, { kind: factor.kind, setup });
 }

@@ -1,5 +1,5 @@
-import type { ApiContext } from '../api/api-context.ts';
-import { maskEmail, maskPhone } from '../api/mask.ts';
+import { maskEmail, maskPhone } from '../mask.ts';
+import type { Services } from '../services.ts';
 import { confirmedFactors, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
 import { findUserById } from '../store/users.ts';
 
@@ -10,30 +10,30 @@ export interface FactorChoice {
 }
 
 /** Whether SMS may be used at all: the `sms-mfa-disable` flag removes it everywhere, on the server. */
-export function smsAllowed(context: ApiContext): boolean {
-  return !context.flags.isOn('sms-mfa-disable');
+export function smsAllowed(deps: Pick<Services, 'flags'>): boolean {
+  return !deps.flags.isOn('sms-mfa-disable');
 }
 
 /** The user's confirmed factors that may be used now (SMS drops out while its flag is on). */
-export async function usableFactors(context: ApiContext, userId: string): Promise<MfaFactor[]> {
-  const factors = await confirmedFactors(context.db, userId);
-  return factors.filter((factor) => factor.kind !== 'sms' || smsAllowed(context));
+export async function usableFactors(deps: Pick<Services, 'db' | 'flags'>, userId: string): Promise<MfaFactor[]> {
+  const factors = await confirmedFactors(deps.db, userId);
+  return factors.filter((factor) => factor.kind !== 'sms' || smsAllowed(deps));
 }
 
 /** The kinds a user may set up. */
-export function setupKinds(context: ApiContext): FactorKind[] {
-  return smsAllowed(context) ? ['email', 'sms', 'totp'] : ['email', 'totp'];
+export function setupKinds(deps: Pick<Services, 'flags'>): FactorKind[] {
+  return smsAllowed(deps) ? ['email', 'sms', 'totp'] : ['email', 'totp'];
 }
 
 /** What the setup screen offers: every kind allowed, the email one naming the (masked) address. */
-export async function setupChoices(context: ApiContext, userId: string): Promise<FactorChoice[]> {
-  const user = await findUserById(context.db, userId);
-  return setupKinds(context).map((type) => (type === 'email' && user ? { type, destination: maskEmail(user.email) } : { type }));
+export async function setupChoices(deps: Pick<Services, 'db' | 'flags'>, userId: string): Promise<FactorChoice[]> {
+  const user = await findUserById(deps.db, userId);
+  return setupKinds(deps).map((type) => (type === 'email' && user ? { type, destination: maskEmail(user.email) } : { type }));
 }
 
 /** What the sign-in choice offers: the user's usable factors, each with its masked destination. */
-export async function signInChoices(context: ApiContext, userId: string, factors: readonly MfaFactor[]): Promise<FactorChoice[]> {
-  const user = await findUserById(context.db, userId);
+export async function signInChoices(deps: Pick<Services, 'db'>, userId: string, factors: readonly MfaFactor[]): Promise<FactorChoice[]> {
+  const user = await findUserById(deps.db, userId);
   return factors.map((factor): FactorChoice => {
     if (factor.kind === 'email' && user) return { type: 'email', destination: maskEmail(user.email) };
     if (factor.kind === 'sms' && factor.phone) return { type: 'sms', destination: maskPhone(factor.phone) };

@@ -1,13 +1,13 @@
-import type { ApiContext } from '../api/api-context.ts';
-import { ApiError } from '../api/errors.ts';
-import type { GateAnswer, PendingSignIn } from '../api/sign-in-gates.ts';
 import { LIMITS } from '../config.ts';
+import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
+import type { Services } from '../services.ts';
+import type { GateAnswer, PendingSignIn } from '../sign-in/pending-sign-in.ts';
 import { findClientInfo } from '../store/clients.ts';
 import { claimTotpStep, createPendingFactor, findFactor, recordTotpFailure, totpResting, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
 import { recordInTransaction } from '../store/transactions.ts';
 import { findUserById } from '../store/users.ts';
-import { codePurpose, sendFactorCode } from './code-factor.ts';
+import { codePurpose, sendFactorCode, type CodeDeps } from './code-factor.ts';
 import { smsAllowed } from './factor-choices.ts';
 import type { MfaProgress } from './mfa-progress.ts';
 import { matchTotpStep, newTotpSecret, totpIssuer, totpUri } from './totp.ts';
@@ -15,39 +15,42 @@ import { matchTotpStep, newTotpSecret, totpIssuer, totpUri } from './totp.ts';
 /** The sealed-box context of TOTP secrets, so a sealed secret cannot be moved to another column or purpose. */
 const TOTP_SEAL_CONTEXT = 'mfa-totp-secret';
 
+/** What putting a factor to work uses: sending its code, or opening its sealed authenticator secret. */
+export type FactorDeps = CodeDeps & Pick<Services, 'box'>;
+
 /** Keeps the factor in progress in the transaction (at its current challenge, before it moves on). */
-async function recordProgress(context: ApiContext, sign: PendingSignIn, progress: MfaProgress): Promise<void> {
-  if (!(await recordInTransaction(context.db, sign.token, sign.transaction.challenge, { mfa: progress }))) throw new ApiError('transaction.missing');
+async function recordProgress(deps: Pick<Services, 'db'>, sign: PendingSignIn, progress: MfaProgress): Promise<void> {
+  if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, { mfa: progress }))) throw new ApiError('transaction.missing');
 }
 
 /** What the authenticator setup screen shows: the secret, its otpauth:// URI and issuer; never in the route. */
-async function totpSetupParameters(context: ApiContext, sign: PendingSignIn, factor: MfaFactor): Promise<Record<string, unknown>> {
-  const user = await findUserById(context.db, sign.userId);
+async function totpSetupParameters(deps: Pick<Services, 'db' | 'box'>, sign: PendingSignIn, factor: MfaFactor): Promise<Record<string, unknown>> {
+  const user = await findUserById(deps.db, sign.userId);
   if (!user || !factor.secretSealed) throw new ApiError('transaction.missing');
-  const secret = context.box.open(factor.secretSealed, TOTP_SEAL_CONTEXT);
-  const issuer = totpIssuer((await findClientInfo(context.db, sign.transaction.clientId))?.name);
+  const secret = deps.box.open(factor.secretSealed, TOTP_SEAL_CONTEXT);
+  const issuer = totpIssuer((await findClientInfo(deps.db, sign.transaction.clientId))?.name);
   return { mfa_code: factor.id, secret, issuer, account: user.email, otpauth_uri: totpUri(secret, issuer, user.email) };
 }
 
 /** Puts a confirmed factor (or one being set up) to work: sends its code, or asks for the app's code. */
-export async function startFactor(context: ApiContext, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
-  await recordProgress(context, sign, { kind: factor.kind, factorId: factor.id, setup });
+export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
+  await recordProgress(deps, sign, { kind: factor.kind, factorId: factor.id, setup });
   const registration = sign.transaction.data.registration === true ? { registration: true } : {};
   if (factor.kind === 'totp') {
     if (!setup) return { challenge: SERVER_CHALLENGES.SOFTWARE_TOKEN_MFA, parameters: {} };
-    return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(context, sign, factor)), ...registration } };
+    return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(deps, sign, factor)), ...registration } };
   }
-  const parameters = { ...(await sendFactorCode(context, factor, setup)), ...registration };
+  const parameters = { ...(await sendFactorCode(deps, factor, setup)), ...registration };
   if (factor.kind === 'email') return { challenge: SERVER_CHALLENGES.EMAIL_MFA, parameters };
   return { challenge: setup ? SERVER_CHALLENGES.VERIFY_SETUP_SMS_MFA : SERVER_CHALLENGES.SMS_MFA, parameters };
 }
 
 /** The setup screen of the factor in progress again (a reload of the authenticator setup). */
-export async function setupAgain(context: ApiContext, sign: PendingSignIn, progress: MfaProgress): Promise<GateAnswer> {
-  const factor = await findFactor(context.db, sign.userId, progress.factorId);
+export async function setupAgain(deps: Pick<Services, 'db' | 'box'>, sign: PendingSignIn, progress: MfaProgress): Promise<GateAnswer> {
+  const factor = await findFactor(deps.db, sign.userId, progress.factorId);
   if (!factor || factor.kind !== 'totp' || factor.confirmed) throw new ApiError('step.out_of_order');
   const registration = sign.transaction.data.registration === true ? { registration: true } : {};
-  return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(context, sign, factor)), ...registration } };
+  return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(deps, sign, factor)), ...registration } };
 }
 
 /** A phone number as E.164 ("+49 151 1234-5678" → "+4915112345678"), or undefined when it cannot be one. */
@@ -57,42 +60,42 @@ export function normalizePhone(input: string): string | undefined {
 }
 
 /** Starts setting up a factor of `kind`; SMS first asks for the number (`phone` on the second call). */
-export async function beginSetup(context: ApiContext, sign: PendingSignIn, kind: FactorKind, phone?: string): Promise<GateAnswer> {
+export async function beginSetup(deps: FactorDeps, sign: PendingSignIn, kind: FactorKind, phone?: string): Promise<GateAnswer> {
   const registration = sign.transaction.data.registration === true ? { registration: true } : {};
   if (kind === 'sms' && phone === undefined) return { challenge: SERVER_CHALLENGES.SETUP_SMS_MFA, parameters: registration };
-  const user = await findUserById(context.db, sign.userId);
+  const user = await findUserById(deps.db, sign.userId);
   if (!user) throw new ApiError('transaction.missing');
   const input =
     kind === 'totp'
-      ? { userId: sign.userId, kind, secretSealed: context.box.seal(newTotpSecret(), TOTP_SEAL_CONTEXT) }
+      ? { userId: sign.userId, kind, secretSealed: deps.box.seal(newTotpSecret(), TOTP_SEAL_CONTEXT) }
       : { userId: sign.userId, kind, phone: kind === 'sms' ? phone : undefined };
-  const id = await createPendingFactor(context.db, input);
-  const factor = await findFactor(context.db, sign.userId, id);
+  const id = await createPendingFactor(deps.db, input);
+  const factor = await findFactor(deps.db, sign.userId, id);
   if (!factor) throw new ApiError('transaction.missing');
-  return startFactor(context, sign, factor, true);
+  return startFactor(deps, sign, factor, true);
 }
 
 /** Checks an authenticator code: the step must match and be claimed (never used before), under the rest rule. */
-async function verifyTotp(context: ApiContext, factor: MfaFactor, code: string, now: Date): Promise<void> {
+async function verifyTotp(deps: Pick<Services, 'db' | 'box'>, factor: MfaFactor, code: string, now: Date): Promise<void> {
   if (!factor.secretSealed) throw new ApiError('code.invalid');
-  if (await totpResting(context.db, factor.id, now, LIMITS.TOTP_MAX_FAILURES, LIMITS.TOTP_LOCKOUT)) throw new ApiError('mfa.totp_resting');
-  const step = matchTotpStep(context.box.open(factor.secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
+  if (await totpResting(deps.db, factor.id, now, LIMITS.TOTP_MAX_FAILURES, LIMITS.TOTP_LOCKOUT)) throw new ApiError('mfa.totp_resting');
+  const step = matchTotpStep(deps.box.open(factor.secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
   // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
-  if (step === undefined) await recordTotpFailure(context.db, factor.id, now, LIMITS.TOTP_LOCKOUT);
-  if (step === undefined || !(await claimTotpStep(context.db, factor.id, step))) throw new ApiError('code.invalid');
+  if (step === undefined) await recordTotpFailure(deps.db, factor.id, now, LIMITS.TOTP_LOCKOUT);
+  if (step === undefined || !(await claimTotpStep(deps.db, factor.id, step))) throw new ApiError('code.invalid');
 }
 
 /** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */
-export async function verifyFactorCode(context: ApiContext, userId: string, progress: MfaProgress, code: string): Promise<MfaFactor> {
-  const factor = await findFactor(context.db, userId, progress.factorId);
+export async function verifyFactorCode(deps: Pick<Services, 'db' | 'box' | 'clock' | 'codes' | 'flags'>, userId: string, progress: MfaProgress, code: string): Promise<MfaFactor> {
+  const factor = await findFactor(deps.db, userId, progress.factorId);
   if (!factor || factor.confirmed === progress.setup) throw new ApiError('step.out_of_order');
-  if (factor.kind === 'sms' && !smsAllowed(context)) throw new ApiError('mfa.method_unavailable');
-  const now = new Date(context.clock());
+  if (factor.kind === 'sms' && !smsAllowed(deps)) throw new ApiError('mfa.method_unavailable');
+  const now = new Date(deps.clock());
   if (factor.kind === 'totp') {
-    await verifyTotp(context, factor, code, now);
+    await verifyTotp(deps, factor, code, now);
     return factor;
   }
-  const outcome = await context.codes.redeem(userId, codePurpose(progress), code, now);
+  const outcome = await deps.codes.redeem(userId, codePurpose(progress), code, now);
   if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts');
   if (outcome === 'invalid') throw new ApiError('code.invalid');
   return factor;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../contract/error-codes.ts';
-import { ApiError } from '../../server/api/errors.ts';
+import { ApiError } from '../../server/errors.ts';
 
 const english = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'flows', 'messages', 'en.json'), 'utf8')) as Record<string, string>;
 

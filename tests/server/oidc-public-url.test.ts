@@ -3,9 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { registerOidcRoutes } from '../../server/oidc/mount.ts';
+import { registerOidcRoutes } from '../../server/api/oidc-mount.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { createBareProvider } from './support/bare-provider.ts';
 

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../../server/db/database.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { openDatabase } from '../../../server/db/open-database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 
 /** A backend the store's tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CLIENTS, DEMO_USER, seedDemo } from '../../../server/admin/seed.ts';
-import type { ApiContext } from '../../../server/api/api-context.ts';
 import { buildApp } from '../../../server/app.ts';
 import type { Clock } from '../../../server/clock.ts';
 import { loadConfig } from '../../../server/config.ts';
@@ -11,6 +10,7 @@ import { createSecretBox } from '../../../server/crypto/secret-box.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { FlagValues } from '../../../server/flags/feature-flags.ts';
 import type { Mailer } from '../../../server/mail/mailer.ts';
+import type { Services } from '../../../server/services.ts';
 import type { SmsSender } from '../../../server/sms/sms-sender.ts';
 import { findClient } from '../../../server/store/clients.ts';
 import { testBackends, type TestBackend } from './databases.ts';
@@ -21,7 +21,7 @@ export const TEST_PUBLIC_URL = 'http://localhost:8080';
 /** A whole server on a fresh database with the demo clients and user, driven with `inject`. */
 export interface TestApp {
   app: FastifyInstance;
-  context: ApiContext;
+  context: Services;
   db: Database;
   publicClient: { clientId: string; redirectUri: string };
   confidentialClient: { clientId: string; redirectUri: string; secret: string };

@@ -1,17 +1,14 @@
-import type { FastifyReply } from 'fastify';
+import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { verifyFactorCode } from '../mfa/factor-flow.ts';
 import { amrFor, readProgress, type MfaProgress } from '../mfa/mfa-progress.ts';
 import { confirmFactor } from '../store/mfa-factors.ts';
 import { recordInTransaction } from '../store/transactions.ts';
-import type { ApiContext } from './api-context.ts';
-import { ApiError } from './errors.ts';
-import type { PendingSignIn } from './sign-in-gates.ts';
+import type { PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
-import type { AdmittedStep } from './step-guard.ts';
 
 /** The user and the factor in progress of an admitted MFA step; a sign-in without them is out of order. */
-export function mfaSignIn(admitted: Pick<AdmittedStep, 'token' | 'transaction'>): { sign: PendingSignIn; progress: MfaProgress | undefined } {
+export function mfaSignIn(admitted: Pick<PendingSignIn, 'token' | 'transaction'>): { sign: PendingSignIn; progress: MfaProgress | undefined } {
   const { token, transaction } = admitted;
   if (!transaction.userId) throw new ApiError('step.out_of_order');
   return { sign: { token, transaction, userId: transaction.userId }, progress: readProgress(transaction) };
@@ -22,15 +19,15 @@ export function mfaSignIn(admitted: Pick<AdmittedStep, 'token' | 'transaction'>)
  * confirm a sign-in's factor, nor the other way round). A right code confirms a factor being set up, marks the
  * second factor passed with its `amr`, and moves the sign-in on; a sign-up's end answers SUCCESS_REGISTRATION.
  */
-export async function settleSecondFactor(context: ApiContext, reply: FastifyReply, admitted: AdmittedStep, setup: boolean) {
+export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<PendingSignIn, 'token' | 'transaction'>, code: string, setup: boolean) {
   const { sign, progress } = mfaSignIn(admitted);
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
-  const factor = await verifyFactorCode(context, sign.userId, progress, String(admitted.payload.code));
-  if (setup && !(await confirmFactor(context.db, sign.userId, factor.id, new Date(context.clock())))) throw new ApiError('step.out_of_order');
+  const factor = await verifyFactorCode(deps, sign.userId, progress, code);
+  if (setup && !(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
   const passed = { mfaPassed: true, amr: amrFor(factor.kind), mfa: null };
-  if (!(await recordInTransaction(context.db, sign.token, sign.transaction.challenge, passed))) throw new ApiError('transaction.missing');
+  if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, passed))) throw new ApiError('transaction.missing');
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
-  const next = await continueSignIn(context, reply, { ...sign, transaction });
+  const next = await continueSignIn(deps, { ...sign, transaction });
   if ('redirect_to' in next && sign.transaction.data.registration === true) return { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to };
   return next;
 }

@@ -1,7 +1,8 @@
 import { LIMITS } from '../../config.ts';
 import { SERVER_CHALLENGES } from '../../flows/challenges.ts';
+import type { Services } from '../../services.ts';
 import { findCredentialsById, type UserCredentials } from '../../store/users.ts';
-import type { SignInGate } from '../sign-in-gates.ts';
+import type { GateAnswer, PendingSignIn } from '../pending-sign-in.ts';
 
 /** Whether the user must choose a new password before finishing: a temporary one, or one older than the policy allows. */
 function mustReplacePassword(credentials: UserCredentials, now: number): boolean {
@@ -9,8 +10,8 @@ function mustReplacePassword(credentials: UserCredentials, now: number): boolean
 }
 
 /** A temporary or expired password is replaced before anything else. */
-export const passwordFreshness: SignInGate = async (context, sign) => {
-  const credentials = sign.credentials ?? (await findCredentialsById(context.db, sign.userId));
-  if (credentials && mustReplacePassword(credentials, context.clock())) return { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED };
+export async function passwordFreshness(deps: Pick<Services, 'db' | 'clock'>, sign: PendingSignIn): Promise<GateAnswer | undefined> {
+  const credentials = sign.credentials ?? (await findCredentialsById(deps.db, sign.userId));
+  if (credentials && mustReplacePassword(credentials, deps.clock())) return { challenge: SERVER_CHALLENGES.NEW_PASSWORD_REQUIRED };
   return undefined;
-};
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { secretsEqual } from '../crypto/hash.ts';
-import type { FeatureFlags } from './feature-flags.ts';
+import type { FeatureFlags } from '../flags/feature-flags.ts';
 
 /** Where the development flag service answers; the web app's default `featureFlags.baseUrl`. */
 export const FLAG_SERVICE_PREFIX = '/dev/flag-service';

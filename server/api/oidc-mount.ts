@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { OIDC_PREFIX } from './provider.ts';
+import { OIDC_PREFIX } from '../oidc/provider.ts';
 
 /** The discovery document stays at the root, where OpenID Connect Discovery says to look for it. */
 const DISCOVERY_PATH = '/.well-known/openid-configuration';

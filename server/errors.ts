@@ -3,8 +3,8 @@
  * is the catalogue's (flows/messages/en.json, read once at boot), so API clients read the same words users see.
  * The wire format is `{ "error_code": "...", "error_message": "...", "error_params"?: { ... } }`.
  */
-import english from '../../flows/messages/en.json' with { type: 'json' };
-import { ERROR_CODES, REASON_PARAM, errorMessageKey, type ErrorCode, type ProblemDetail } from '../../contract/error-codes.ts';
+import english from '../flows/messages/en.json' with { type: 'json' };
+import { ERROR_CODES, REASON_PARAM, errorMessageKey, type ErrorCode, type ProblemDetail } from '../contract/error-codes.ts';
 
 const catalogue: Readonly<Record<string, string>> = english;
 

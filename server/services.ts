@@ -1,0 +1,33 @@
+import type Provider from 'oidc-provider';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { KeyStore } from './crypto/key-store.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
+import type { Database } from './db/database.ts';
+import type { FlowRegistry } from './flows/flow-registry.ts';
+import type { LoginThrottle } from './auth/lockout.ts';
+import type { OneTimeCodes } from './auth/one-time-codes.ts';
+import type { PasswordPolicy } from './auth/password-policy.ts';
+import type { BotCheckVerifier } from './auth/bot-check.ts';
+import type { FeatureFlags } from './flags/feature-flags.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { SmsSender } from './sms/sms-sender.ts';
+
+/** The services the server is built from; each function takes the few it uses, passed in, never reached for globally. */
+export interface Services {
+  config: Config;
+  db: Database;
+  keys: KeyStore;
+  box: SecretBox;
+  clock: Clock;
+  flows: FlowRegistry;
+  provider: Provider;
+  mailer: Mailer;
+  sms: SmsSender;
+  codes: OneTimeCodes;
+  throttle: LoginThrottle;
+  passwordPolicy: PasswordPolicy;
+  flags: FeatureFlags;
+  /** Verifies bot-check tokens; absent while the bot check is off (no BOT_CHECK_SECRET). */
+  botCheck?: BotCheckVerifier;
+}

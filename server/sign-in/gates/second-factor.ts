@@ -1,0 +1,25 @@
+import { SERVER_CHALLENGES } from '../../flows/challenges.ts';
+import { setupChoices, signInChoices, usableFactors } from '../../mfa/factor-choices.ts';
+import { startFactor, type FactorDeps } from '../../mfa/factor-flow.ts';
+import { mfaPassed } from '../../mfa/mfa-progress.ts';
+import type { Services } from '../../services.ts';
+import type { GateAnswer, PendingSignIn } from '../pending-sign-in.ts';
+
+/**
+ * A user with a second factor proves it; one with several picks which. A user without one sets one up first while
+ * MFA_REQUIRED is on (the default). The `mfa-disable-skip-registration` flag skips all of it, on the server.
+ */
+export async function secondFactor(deps: FactorDeps & Pick<Services, 'flags'>, sign: PendingSignIn): Promise<GateAnswer | undefined> {
+  if (mfaPassed(sign.transaction) || deps.flags.isOn('mfa-disable-skip-registration')) return undefined;
+  const factors = await usableFactors(deps, sign.userId);
+  const [only] = factors;
+  if (only && factors.length === 1) return startFactor(deps, sign, only, false);
+  if (factors.length > 1) {
+    return { challenge: SERVER_CHALLENGES.SELECT_MFA_TYPE, parameters: { availableChoices: await signInChoices(deps, sign.userId, factors) } };
+  }
+  if (!deps.config.mfaRequired) return undefined;
+  return {
+    challenge: SERVER_CHALLENGES.MFA_SETUP,
+    parameters: { availableChoices: await setupChoices(deps, sign.userId), registration: sign.transaction.data.registration === true },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Services } from '../services.ts';
+import type { SignInTransaction } from '../store/transactions.ts';
+import type { UserCredentials } from '../store/users.ts';
+
+/** A sign-in whose user is known (password, code or link proved it) but which may still owe steps. */
+export interface PendingSignIn {
+  token: string;
+  transaction: SignInTransaction;
+  userId: string;
+  /** The user's password state, when the step that proved the user has just read it; saves reading it again. */
+  credentials?: UserCredentials;
+}
+
+/** The challenge a gate answers with, and what the step's screen needs to show it. */
+export interface GateAnswer {
+  challenge: string;
+  parameters?: Record<string, unknown>;
+}
+
+/** Where the browser goes once every gate is settled: back to the client app. */
+export interface FinishedSignIn {
+  redirect_to: string;
+}
+
+/** What the gates, together, and finishing a sign-in use. */
+export type SignInDeps = Pick<Services, 'config' | 'db' | 'box' | 'clock' | 'provider' | 'mailer' | 'sms' | 'codes' | 'flags'>;
+
+/**
+ * One thing a user may still owe before being signed in (a fresh password, a second factor, a company choice).
+ * It answers a challenge while the debt is open and undefined once it is settled; a step that settles it records
+ * that in the transaction's data and calls continueSignIn again.
+ */
+export type SignInGate = (deps: SignInDeps, sign: PendingSignIn) => Promise<GateAnswer | undefined>;

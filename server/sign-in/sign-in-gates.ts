@@ -1,0 +1,31 @@
+import { ApiError } from '../errors.ts';
+import { readAmr } from '../mfa/mfa-progress.ts';
+import { advanceTransaction } from '../store/transactions.ts';
+import { finishSignIn } from './finish-sign-in.ts';
+import { companyChoice } from './gates/company-choice.ts';
+import { passwordFreshness } from './gates/password-freshness.ts';
+import { secondFactor } from './gates/second-factor.ts';
+import type { FinishedSignIn, GateAnswer, PendingSignIn, SignInDeps, SignInGate } from './pending-sign-in.ts';
+
+/** The gates every sign-in passes, in order. */
+export const SIGN_IN_GATES: readonly SignInGate[] = [passwordFreshness, secondFactor, companyChoice];
+
+/**
+ * Moves a sign-in on from the step just answered: to the first gate that still has a challenge, or, when every
+ * gate is settled, back to the client app. The move is atomic, so of two concurrent answers only one goes on.
+ */
+export async function continueSignIn(
+  deps: SignInDeps,
+  sign: PendingSignIn,
+  gates: readonly SignInGate[] = SIGN_IN_GATES,
+): Promise<GateAnswer | FinishedSignIn> {
+  const { token, transaction, userId } = sign;
+  for (const gate of gates) {
+    const answer = await gate(deps, sign);
+    if (answer === undefined) continue;
+    const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId });
+    if (!moved) throw new ApiError('transaction.missing');
+    return answer;
+  }
+  return finishSignIn(deps, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId, amr: readAmr(transaction) });
+}
