@@ -8,7 +8,7 @@ import type { ApiContext } from './api/api-context.ts';
 import { authorizeRoutes } from './api/authorize-routes.ts';
 import { clientRoutes } from './api/client-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
-import { installErrorHandling } from './api/http-errors.ts';
+import { frameworkErrorOptions, installErrorHandling } from './api/http-errors.ts';
 import { createInteractionStart } from './api/interaction-start.ts';
 import { invitationRoutes } from './api/invitation-routes.ts';
 import { companyRoutes } from './api/company-routes.ts';
@@ -42,8 +42,9 @@ import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './oidc/mount.ts';
 import { createOidcProvider } from './oidc/provider.ts';
 import { findClient } from './store/clients.ts';
-import { installSecurityHeaders } from './web/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './web/security-headers.ts';
 import { thirdPartyOrigins } from './web/third-party-origins.ts';
+import { installUnstorableInputGuard } from './web/unstorable-input.ts';
 import { webAppRoutes } from './web/web-app.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,9 +107,11 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     bodyLimit: LIMITS.REQUEST_BODY_MAX_BYTES,
     trustProxy: false,
     return503OnClosing: true,
+    ...frameworkErrorOptions(securityHeaders(config)),
   });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
+  installUnstorableInputGuard(app);
   await app.register(fastifyCookie);
 
   await app.register(
@@ -127,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   if (config.env !== 'production') {
     await app.register(flagServiceRoutes({ flags: context.flags, token: config.flagServiceToken }), { prefix: FLAG_SERVICE_PREFIX });
   }
-  registerOidcRoutes(app, provider);
+  registerOidcRoutes(app, provider, securityHeaders(config));
 
   const demoClients = [];
   for (const demo of DEMO_CLIENTS) {

@@ -11,6 +11,7 @@ import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { registerOidcRoutes } from '../../server/oidc/mount.ts';
+import { securityHeaders } from '../../server/web/security-headers.ts';
 import { InteractionNotFoundError, completeInteraction, findInteraction } from '../../server/oidc/provider.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { insertUser } from '../../server/store/users.ts';
@@ -56,7 +57,7 @@ async function startServer(): Promise<Server> {
       return server;
     },
   });
-  registerOidcRoutes(app, provider);
+  registerOidcRoutes(app, provider, securityHeaders({ publicUrl: origin }));
   await app.ready();
   return {
     origin,
