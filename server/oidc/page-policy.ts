@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { ApiError } from '../api/errors.ts';
 import { PAGE_HEADERS, escapeHtml, htmlPage } from './html-page.ts';
 
 /** Every provider answer that is not one of our pages (JSON, redirects) may load nothing and never be framed. */
@@ -30,14 +31,28 @@ function submitPage(libraryPage: string): string | undefined {
   );
 }
 
+/** The error body for a status the provider answered with nothing to say (no route, wrong method): Koa's would be plain text. */
+function emptyErrorBody(status: number): ApiError {
+  if (status === 404) return new ApiError('request.not_found');
+  if (status === 405) return new ApiError('request.method_not_allowed');
+  return new ApiError(status >= 500 ? 'server.error' : 'request.invalid');
+}
+
 /**
  * oidc-provider middleware: every answer gets the app's `headers` (its answers bypass Fastify's onSend hook), a
- * closed CSP unless it is one of our pages, and the library's inline-script page is replaced by ours.
+ * closed CSP unless it is one of our pages, the library's inline-script page is replaced by ours, and an error
+ * with no body (an unknown provider path) gets the app's error body.
  */
 export function providerPagePolicy(headers: Readonly<Record<string, string>>): Middleware {
   return async (ctx, next) => {
     ctx.set({ ...headers, 'content-security-policy': DEFAULT_CSP });
     await next();
+    if (ctx.body == null && ctx.status >= 400) {
+      const error = emptyErrorBody(ctx.status);
+      ctx.status = error.status;
+      ctx.body = error.toBody();
+      return;
+    }
     if (typeof ctx.body === 'string' && ctx.body.includes(AUTO_SUBMIT_MARK)) {
       const page = submitPage(ctx.body);
       if (page === undefined) throw new Error('oidc-provider auto-submit page changed shape');
