@@ -74,7 +74,12 @@ export function frameworkErrorOptions(headers: Readonly<Record<string, string>>)
     }
     socket.destroy(error);
   };
-  return { frameworkErrors: answer, clientErrorHandler: answerClientError };
+  // These replies have no route, so the onSend hook that sets the security headers does not run for them.
+  const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.headers(headers);
+    answer(error, request, reply);
+  };
+  return { frameworkErrors: answerFrameworkError, clientErrorHandler: answerClientError };
 }
 
 /** Every error becomes `{ error_code, error_message }`; bad input is a 4xx, never a stack trace or a 500. */
