@@ -68,6 +68,8 @@ export interface AppDependencies {
   sms?: SmsSender;
   /** Overrides flags read from the flag file (tests). */
   flags?: Partial<FlagValues>;
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** Strips query strings from logged URLs: codes, states and tokens must never reach the logs. */
@@ -103,7 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   };
 
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: LIMITS.REQUEST_BODY_MAX_BYTES,
     trustProxy: false,
     return503OnClosing: true,
