@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLoginScreen, TestBrowser } from '../server/support/sign-in.ts';
+import { browserAtSignIn, submitRegistration } from '../server/support/registration.ts';
+import { openLoginScreen, submitLogin, TestBrowser } from '../server/support/sign-in.ts';
 import { startTestApp, type TestApp } from '../server/support/test-app.ts';
 import { badRequest, seededRandom, type FieldSchema, type GeneratedRequest, type Operation } from './support/bad-input.ts';
 import { routeTable } from './support/route-table.ts';
@@ -18,7 +19,7 @@ const REQUESTS = Number(process.env.SECURITY_CAMPAIGN_REQUESTS ?? 5000);
 const SEED = Number(process.env.SECURITY_CAMPAIGN_SEED ?? 20261125);
 /** Requests in flight at once: the delay floors (reset, sign-up) overlap instead of adding up. */
 const CONCURRENCY = 32;
-/** A fresh sign-in every so many requests, since some requests end the one the real cookie points at. */
+/** Fresh sign-ins every so many requests, since some requests end the ones the real cookies point at. */
 const REQUESTS_PER_SIGN_IN = 250;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -160,6 +161,21 @@ function problemWith(request: GeneratedRequest, response: LightMyRequestResponse
   return `answered a 4xx as ${type || 'no content type'}: ${response.body.slice(0, 200)}`;
 }
 
+/**
+ * Browsers at different points of a sign-in, whose real cookies let requests reach the steps' own checks: at the
+ * login screen, past the password (second-factor set-up) and inside a sign-up waiting for its code.
+ */
+async function browsersInSignIns(server: TestApp, round: number): Promise<TestBrowser[]> {
+  const atLogin = new TestBrowser(server.app);
+  await openLoginScreen(atLogin, server.publicClient);
+  const pastPassword = new TestBrowser(server.app);
+  await openLoginScreen(pastPassword, server.publicClient);
+  await submitLogin(pastPassword, server.user.email, server.user.password);
+  const signingUp = await browserAtSignIn(server);
+  await submitRegistration(signingUp, { email: `campaign${round}@example.com` });
+  return [atLogin, pastPassword, signingUp];
+}
+
 describe('the generated bad-input campaign', () => {
   let server: TestApp;
   beforeAll(async () => {
@@ -174,16 +190,14 @@ describe('the generated bad-input campaign', () => {
     const targets = operations(server);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    let browser = new TestBrowser(server.app);
+    let browsers: TestBrowser[] = [];
     const started = performance.now();
     for (let sent = 0; sent < REQUESTS; sent += CONCURRENCY) {
-      if (sent % REQUESTS_PER_SIGN_IN < CONCURRENCY) {
-        browser = new TestBrowser(server.app);
-        await openLoginScreen(browser, server.publicClient);
-      }
+      if (sent % REQUESTS_PER_SIGN_IN < CONCURRENCY) browsers = await browsersInSignIns(server, sent);
       const batch = Array.from({ length: Math.min(CONCURRENCY, REQUESTS - sent) }, () => {
         const operation = random.pick(targets);
-        const request = badRequest(operation, random, browser.jar.header(operation.path) || undefined, (name) => PATH_VALUES[name] ?? 'x');
+        const cookie = random.pick(browsers).jar.header(operation.path) || undefined;
+        const request = badRequest(operation, random, cookie, (name) => PATH_VALUES[name] ?? 'x');
         return { request, ip: `10.${random.int(256)}.${random.int(256)}.${1 + random.int(254)}` };
       });
       const responses = await Promise.all(batch.map(({ request, ip }) => server.app.inject({ ...request, remoteAddress: ip })));
