@@ -9,7 +9,7 @@ import { authorizeRoutes } from './api/authorize-routes.ts';
 import { installApiNoStore } from './api/cache-control.ts';
 import { clientRoutes } from './api/client-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
-import { installErrorHandling } from './api/http-errors.ts';
+import { frameworkErrorOptions, installErrorHandling } from './api/http-errors.ts';
 import { createInteractionStart } from './api/interaction-start.ts';
 import { invitationRoutes } from './api/invitation-routes.ts';
 import { companyRoutes } from './api/company-routes.ts';
@@ -45,8 +45,9 @@ import { registerOidcRoutes } from './api/oidc-mount.ts';
 import { createOidcProvider } from './oidc/provider.ts';
 import type { Services } from './services.ts';
 import { findClient } from './store/clients.ts';
-import { installSecurityHeaders } from './web/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './web/security-headers.ts';
 import { thirdPartyOrigins } from './web/third-party-origins.ts';
+import { installUnstorableInputGuard } from './web/unstorable-input.ts';
 import { webAppRoutes } from './web/web-app.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +68,8 @@ export interface AppDependencies {
   sms?: SmsSender;
   /** Overrides flags read from the flag file (tests). */
   flags?: Partial<FlagValues>;
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** Strips query strings from logged URLs: codes, states and tokens must never reach the logs. */
@@ -102,15 +105,17 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   };
 
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: LIMITS.REQUEST_BODY_MAX_BYTES,
     trustProxy: false,
     return503OnClosing: true,
+    ...frameworkErrorOptions(securityHeaders(config)),
   });
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   installApiNoStore(app);
   addSharedSchemas(app);
+  installUnstorableInputGuard(app);
   await app.register(fastifyCookie);
 
   await app.register(
@@ -129,7 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   if (config.env !== 'production') {
     await app.register(flagServiceRoutes({ flags: context.flags, token: config.flagServiceToken }), { prefix: FLAG_SERVICE_PREFIX });
   }
-  registerOidcRoutes(app, provider);
+  registerOidcRoutes(app, provider, securityHeaders(config));
 
   const demoClients = [];
   for (const demo of DEMO_CLIENTS) {

@@ -23,3 +23,22 @@ export interface Database extends Queryable {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/**
+ * SQLSTATEs for a value PostgreSQL's text and JSON types cannot hold: a NUL byte (22021), `\u0000` in JSON (22P05),
+ * a lone surrogate in JSON (22P02). Such a value always comes from the request, so it is bad input, not a fault.
+ */
+const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P05', '22P02']);
+
+/** A parameter the database refused to store; the HTTP layer answers it with a 400. */
+export class UnstorableValueError extends Error {
+  override readonly name = 'UnstorableValueError';
+}
+
+/** Rethrows `error`, as an UnstorableValueError when the database refused a parameter's value. */
+export function rethrowQueryError(error: unknown): never {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNSTORABLE_VALUE_CODES.has(code)) throw new UnstorableValueError((error as Error).message, { cause: error });
+  throw error;
+}
+

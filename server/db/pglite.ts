@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, SqlValue, Transaction } from './database.ts';
+import { rethrowQueryError, type Database, type Queryable, type SqlValue, type Transaction } from './database.ts';
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
@@ -10,7 +10,7 @@ function queryable(target: PgliteLike): Transaction {
       await target.exec(sql);
     },
     async query<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await target.query<Row>(sql, [...params]);
+      const result = await target.query<Row>(sql, [...params]).catch(rethrowQueryError);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   };

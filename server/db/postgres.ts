@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, SqlValue } from './database.ts';
+import { rethrowQueryError, type Database, type Queryable, type SqlValue } from './database.ts';
 
 /** Pool size per server process; several stateless processes share one PostgreSQL. */
 const POOL_SIZE = 10;
@@ -29,7 +29,7 @@ function openPostgresPool(pool: pg.Pool): Database {
   });
   const run = (client: pg.Pool | pg.PoolClient): Queryable['query'] =>
     async <Row extends object>(sql: string, params: readonly SqlValue[] = []) => {
-      const result = await client.query(sql, [...params] as unknown[]);
+      const result = await client.query(sql, [...params] as unknown[]).catch(rethrowQueryError);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     };
   return {

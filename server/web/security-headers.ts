@@ -3,7 +3,6 @@ import type { Config } from '../config.ts';
 import type { ThirdPartyOrigins } from './third-party-origins.ts';
 
 /**
-/**
  * The web app's policy: scripts and styles only from this origin (plus the named origins of the services
  * switched on), never framed, nothing inline or eval'd, except the inline styles whose hashes are given
  * (the prerendered page's own stylesheet).
@@ -28,15 +27,22 @@ export function webAppCsp(extra: ThirdPartyOrigins = {}, styleHashes: readonly s
 /** The policy with no third-party service on and no inline style. */
 export const WEB_APP_CSP = webAppCsp();
 
-/** Headers every response carries; the CSP itself is set by each page's handler. */
+/** Headers every response carries, the provider's included; HSTS only where the public address is https. */
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): Readonly<Record<string, string>> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    ...(config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Sets the headers every response carries; the CSP itself is set by each page's handler. */
 export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
-  const https = config.publicUrl.startsWith('https:');
+  const headers = securityHeaders(config);
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers);
     return payload;
   });
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -19,6 +20,9 @@ describe('bad input', () => {
     ['an unknown API path', { method: 'GET', url: `${API}/nothing-here` }, 404],
     ['an over-long query value', { method: 'GET', url: `${API}/authorize?client_id=${'x'.repeat(500)}` }, 400],
     ['a malformed PKCE challenge', { method: 'GET', url: `${API}/authorize?client_id=sso-account&code_challenge=short` }, 400],
+    ['a path that does not decode', { method: 'GET', url: `${API}/clients/%E0%A4%A` }, 400],
+    ['a path parameter longer than the router allows', { method: 'GET', url: `${API}/clients/${'x'.repeat(150)}` }, 414],
+    ['an unknown method on the API', { method: 'PATCH', url: `${API}/auth/login` }, 404],
     ['a second-factor step without a sign-in', { method: 'POST', url: `${API}/auth/mfa/verification`, headers: { 'content-type': 'application/json' }, payload: '{}' }, 401],
   ] as const)('answers %s with a JSON error, never a stack trace', async (_case, request, status) => {
     const response = await server.app.inject(request);
@@ -26,6 +30,24 @@ describe('bad input', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['error_code', 'error_message']);
     expect(response.body).not.toMatch(/at .+\.ts:\d+|stack/i);
+  });
+
+  it('answers headers too large for the HTTP parser (431) with a JSON error and the security headers', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET ${API}/gaid HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'x'.repeat(20_000)}\r\n\r\n`);
+      });
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(body)).toEqual({ error_code: 'request.headers_too_large', error_message: 'The request headers are too large.' });
   });
 
   it('reports the database state at /healthz', async () => {

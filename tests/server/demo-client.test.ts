@@ -11,6 +11,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { demoClientRoutes, type DemoClient } from '../../server/demo/demo-client.ts';
 import { demoHomePage } from '../../server/demo/demo-pages.ts';
 import { registerOidcRoutes } from '../../server/api/oidc-mount.ts';
+import { securityHeaders } from '../../server/web/security-headers.ts';
 import { completeInteraction } from '../../server/oidc/provider.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { insertUser } from '../../server/store/users.ts';
@@ -57,7 +58,7 @@ describe('the demo client app', () => {
     }
     provider = await createBareProvider({ config, db, box });
     app = Fastify();
-    registerOidcRoutes(app, provider);
+    registerOidcRoutes(app, provider, securityHeaders(config));
     // Stands in for the web app: a client's direct link becomes an authorization request; with an interaction it is the login screen.
     app.get('/auth/login', (request, reply) => {
       const query = new URL(request.url, PUBLIC_URL).search;

@@ -12,6 +12,7 @@ import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { registerOidcRoutes } from '../../server/api/oidc-mount.ts';
+import { securityHeaders } from '../../server/web/security-headers.ts';
 import { InteractionNotFoundError, completeInteraction, findInteraction } from '../../server/oidc/provider.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { insertUser } from '../../server/store/users.ts';
@@ -57,7 +58,7 @@ async function startServer(): Promise<Server> {
       return server;
     },
   });
-  registerOidcRoutes(app, provider);
+  registerOidcRoutes(app, provider, securityHeaders({ publicUrl: origin }));
   await app.ready();
   return {
     origin,

@@ -7,6 +7,7 @@ import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { registerOidcRoutes } from '../../server/api/oidc-mount.ts';
+import { securityHeaders } from '../../server/web/security-headers.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { createBareProvider } from './support/bare-provider.ts';
 
@@ -24,7 +25,7 @@ describe('the provider behind a TLS-terminating proxy', () => {
     await upsertClient(db, box, { clientId: 'app', name: 'App', redirectUris: [`${PUBLIC_URL}/cb`], isPublic: false, secret: 'secret' });
     const provider = await createBareProvider({ config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL }), db, box });
     app = Fastify();
-    registerOidcRoutes(app, provider);
+    registerOidcRoutes(app, provider, securityHeaders({ publicUrl: PUBLIC_URL }));
   });
   afterAll(async () => {
     await app?.close();

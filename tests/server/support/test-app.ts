@@ -31,7 +31,15 @@ export interface TestApp {
 
 /** Builds the server on `backend` (PGlite by default); options let a test supply a fake clock or env. */
 export async function startTestApp(
-  options: { backend?: TestBackend; clock?: Clock; env?: Record<string, string>; mailer?: Mailer; sms?: SmsSender; flags?: Partial<FlagValues> } = {},
+  options: {
+    backend?: TestBackend;
+    clock?: Clock;
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    sms?: SmsSender;
+    flags?: Partial<FlagValues>;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const backend = options.backend ?? testBackends()[0]!;
   const db = await backend.open();
@@ -39,7 +47,16 @@ export async function startTestApp(
   const masterKey = crypto.randomBytes(32);
   const box = createSecretBox(masterKey);
   await seedDemo({ db, box, config });
-  const { app, context } = await buildApp({ config, db, masterKey, clock: options.clock, mailer: options.mailer, sms: options.sms, flags: options.flags });
+  const { app, context } = await buildApp({
+    config,
+    db,
+    masterKey,
+    clock: options.clock,
+    mailer: options.mailer,
+    sms: options.sms,
+    flags: options.flags,
+    logStream: options.logStream,
+  });
   await app.ready();
   const [account, dashboard] = DEMO_CLIENTS;
   const dashboardClient = await findClient(db, box, dashboard.clientId);
