@@ -33,6 +33,8 @@ export const LIMITS = {
   ONE_TIME_CODE_TTL: 10 * 60,
   /** Wrong codes allowed per account and purpose before every outstanding code of that purpose dies. */
   ONE_TIME_CODE_MAX_FAILURES: 5,
+  /** ...counted across every code issued in this window (from the first wrong code), so a new code buys no new guesses. */
+  ONE_TIME_CODE_FAILURE_WINDOW: 3600,
   /** Password-reset emails sent per account per hour at most; further requests are answered the same, silently. */
   RESET_EMAILS_PER_HOUR: 3,
   /** A reset request is answered no sooner than this, known email or not, so timing reveals nothing (ms). */
@@ -76,6 +78,10 @@ export const LIMITS = {
   /** Wrong authenticator codes allowed before the factor rests for TOTP_LOCKOUT. */
   TOTP_MAX_FAILURES: 5,
   TOTP_LOCKOUT: 15 * 60,
+  /** The Retry-After of a 503 (the database or a provider out of reach), and of any 429 without a wait of its own. */
+  UNAVAILABLE_RETRY_AFTER: 5,
+  /** The longest a request waits for a database connection before it is answered 503 (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: 3_000,
   /** An HTTP SMS provider must answer within this long (ms). */
   SMS_PROVIDER_TIMEOUT_MS: 5000,
   /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */

@@ -41,13 +41,17 @@ export type ApiErrorCode = keyof typeof API_ERRORS;
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  /** The seconds a client should wait before trying again, sent as `Retry-After` (429 and 503 answers). */
+  readonly retryAfter: number | undefined;
 
   constructor(
     readonly code: ApiErrorCode,
     message?: string,
+    options: { retryAfter?: number } = {},
   ) {
     super(message ?? API_ERRORS[code].message);
     this.status = API_ERRORS[code].status;
+    this.retryAfter = options.retryAfter;
   }
 
   /** The JSON body sent to the client. */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { LIMITS } from '../config.ts';
 import type { Database, Queryable, SqlValue } from './database.ts';
 
 /** Pool size per server process; several stateless processes share one PostgreSQL. */
@@ -11,7 +12,7 @@ function quoteIdentifier(name: string): string {
 
 /** Opens a pool on PostgreSQL; with `schema`, every connection works inside it (created if missing). */
 export async function openPostgres(url: string, schema?: string): Promise<Database> {
-  if (schema === undefined) return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE }));
+  if (schema === undefined) return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: LIMITS.DATABASE_CONNECT_TIMEOUT_MS }));
   const quoted = quoteIdentifier(schema);
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
@@ -20,7 +21,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   } finally {
     await setup.end();
   }
-  return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path=${quoted}` }));
+  return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: LIMITS.DATABASE_CONNECT_TIMEOUT_MS, options: `-c search_path=${quoted}` }));
 }
 
 function openPostgresPool(pool: pg.Pool): Database {

@@ -52,9 +52,11 @@ export async function sendFactorCode(context: ApiContext, factor: MfaFactor, set
   const force = !(await context.codes.hasLive(factor.userId, purpose, now));
   const claim = await claimDelivery(context.db, { userId: factor.userId, channel, destination: masked, now, cooldownSeconds: LIMITS.MFA_RESEND_COOLDOWN, force });
   if (!claim.granted) return codeParameters(claim.delivery, progress);
+  // Over the hourly cap, or with the account's wrong tries spent (a new code could not be used), nothing is sent.
   if ((await context.codes.issuedSince(factor.userId, purpose, new Date(now.getTime() - HOUR_MS))) >= LIMITS.MFA_CODES_PER_HOUR) {
     return codeParameters(claim.delivery, progress);
   }
+  if ((await context.codes.restingFor(factor.userId, purpose, now)) > 0) return codeParameters(claim.delivery, progress);
   const code = await context.codes.issue(factor.userId, purpose, now);
   const minutes = LIMITS.ONE_TIME_CODE_TTL / 60;
   try {
