@@ -53,7 +53,10 @@ export const LIMITS = {
   LOGIN_DELAY_BASE: 1,
   /** ...up to this. The wait lifts by itself. */
   LOGIN_DELAY_MAX: 15 * 60,
-  /** Failed sign-ins one IP address may make per window, across all accounts (well above a person's typos). */
+  /**
+   * Sign-in attempts one IP address may make per window, across all accounts (well above a person's typos). Past it
+   * the address is slowed, not blocked: only accounts without a failure in the window get their password checked.
+   */
   IP_FAILURES_PER_WINDOW: 50,
   IP_FAILURE_WINDOW: 15 * 60,
   /** A password older than this must be changed at the next sign-in. */

@@ -72,7 +72,9 @@ export async function sendFactorCode(context: ApiContext, factor: MfaFactor, set
 export async function resendFactorCode(context: ApiContext, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
   const channel: CodeChannel = factor.kind === 'sms' ? 'sms' : 'email';
   const last = await lastDelivery(context.db, factor.userId, channel, new Date(context.clock()));
-  if (last && last.retryAfter > 0 && last.destination === (await destinationOf(context, factor)).masked) throw new ApiError('code.resend_too_soon');
+  if (last && last.retryAfter > 0 && last.destination === (await destinationOf(context, factor)).masked) {
+    throw new ApiError('code.resend_too_soon', undefined, { retryAfter: last.retryAfter });
+  }
   return sendFactorCode(context, factor, setup);
 }
 
