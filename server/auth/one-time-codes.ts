@@ -82,7 +82,13 @@ export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
           await guessBudget.clear(tx, subject);
           return 'redeemed';
         }
-        if (await guessBudget.countWrong(tx, subject)) await killLiveCodes(tx, userId, purpose, now);
+        // Only a code that was never issued is a guess: a used, superseded or late one (a double submit) costs nothing.
+        const issued = await tx.query('select 1 from one_time_codes where user_id = $1 and purpose = $2 and code_hash = $3 limit 1', [
+          userId,
+          purpose,
+          digest(userId, purpose, code),
+        ]);
+        if (issued.rows.length === 0 && (await guessBudget.countWrong(tx, subject))) await killLiveCodes(tx, userId, purpose, now);
         return 'invalid';
       });
     },

@@ -77,7 +77,12 @@ export function createRegistrationCodes(deps: { db: Database; hashKey: Buffer })
           await guessBudget.clear(tx, subject);
           return { redeemed: await onRedeemed(tx) };
         }
-        if (await guessBudget.countWrong(tx, subject)) await killLiveCodes(tx, owner.emailNormalized, now);
+        // Only a code that was never issued is a guess: a used, superseded or late one (a double submit) costs nothing.
+        const issued = await tx.query('select 1 from registration_codes where registration_id = $1 and code_hash = $2 limit 1', [
+          owner.registrationId,
+          digest(owner.registrationId, code),
+        ]);
+        if (issued.rows.length === 0 && (await guessBudget.countWrong(tx, subject))) await killLiveCodes(tx, owner.emailNormalized, now);
         return 'invalid';
       });
     },
