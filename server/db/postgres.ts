@@ -38,6 +38,13 @@ function openPostgresPool(pool: pg.Pool): Database {
     query: run(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost between the statements of a checked-out client is reported as an 'error' event, which
+      // would crash the process unheard; the next statement fails anyway, and the broken client is not reused.
+      let broken = false;
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await work({
@@ -52,7 +59,8 @@ function openPostgresPool(pool: pg.Pool): Database {
         await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     exec: async (sql) => {
