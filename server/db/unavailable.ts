@@ -4,8 +4,8 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 /** PostgreSQL SQLSTATEs of a server going away or not taking connections (class 08, shutdown, overload). */
 const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300)/;
 
-/** node-postgres' own wording for a connection lost or never made (it gives these errors no code). */
-const LOST_CONNECTION = /connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|server closed the connection/i;
+/** node-postgres' wording for a connection lost or never made, and PGlite's for a database shut (these have no code). */
+const LOST_CONNECTION = /connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|server closed the connection|^PGlite is clos(ed|ing)$/i;
 
 /**
  * Whether `error` says the database is out of reach (down, restarting, unreachable) rather than that a query was
