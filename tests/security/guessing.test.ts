@@ -104,6 +104,16 @@ describe('a shared address under attack', () => {
       const batch = Array.from({ length: 4 }, (_, index) => submitLogin(attacker, `victim${(start + index) % 7}@example.com`, `guess-${start + index}`));
       for (const answer of await Promise.all(batch)) counter.record(answer.statusCode === 401);
     }
+    // From the slowed address, an existing account and an unknown one still answer alike: status, body, headers.
+    const probe = async (email: string) => {
+      const answer = await submitLogin(attacker, email, 'Wrong-Passw0rd!');
+      return { status: answer.statusCode, body: answer.body, retryAfter: answer.headers['retry-after'] };
+    };
+    const existing = await probe(bystander.email.replace('bystander', 'victim0'));
+    await addUser({ db: server.db }, { email: 'known@example.com', password: 'Known-Passw0rd!' });
+    expect(await probe('known@example.com')).toEqual(existing);
+    expect(await probe('nobody-at-all@example.com')).toEqual(existing);
+    // The probe put one failure on known@; the bystander has none and gets in from the same address.
     const colleague = new TestBrowser(server.app, gateway);
     await openLoginScreen(colleague, server.publicClient);
     const answer = await submitLogin(colleague, bystander.email, bystander.password);

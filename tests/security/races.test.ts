@@ -19,7 +19,7 @@ const ROUNDS = 3;
 describe.each(campaignBackends().map((backend) => [backend.name, backend] as const))('races for one-time secrets on %s', (name, backend) => {
   const clock = fakeClock(Date.now());
   const mail = capturingMailer();
-  const counter = campaignCounter(`races on ${name} (${PARALLEL} parallel redemptions per secret and round)`);
+  const counter = campaignCounter(`races on ${name} (rounds of ${PARALLEL} parallel redemptions, each with exactly one success)`);
   let server: TestApp;
   let userId: string;
 
