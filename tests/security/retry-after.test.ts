@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../server/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../server/support/test-app.ts';
 
 describe('Retry-After on every 503', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp();
+  }, 120_000);
+
   it('answers the health check, the API and the provider 503 with Retry-After once the database is gone', async () => {
-    const server = await startTestApp();
     const link = new URLSearchParams({ client_id: server.publicClient.clientId, redirect_uri: server.publicClient.redirectUri, response_type: 'code', scope: 'openid', state: 's' });
     await server.db.close();
     const answers = [
