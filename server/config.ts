@@ -34,6 +34,8 @@ export const LIMITS = {
   ONE_TIME_CODE_TTL: 10 * 60,
   /** Wrong codes allowed per account and purpose before every outstanding code of that purpose dies. */
   ONE_TIME_CODE_MAX_FAILURES: 5,
+  /** ...counted across every code issued in this window (from the first wrong code), so a new code buys no new guesses. */
+  ONE_TIME_CODE_FAILURE_WINDOW: 3600,
   /** Password-reset emails sent per account per hour at most; further requests are answered the same, silently. */
   RESET_EMAILS_PER_HOUR: 3,
   /** A reset request is answered no sooner than this, known email or not, so timing reveals nothing (ms). */
@@ -52,7 +54,10 @@ export const LIMITS = {
   LOGIN_DELAY_BASE: 1,
   /** ...up to this. The wait lifts by itself. */
   LOGIN_DELAY_MAX: 15 * 60,
-  /** Failed sign-ins one IP address may make per window, across all accounts (well above a person's typos). */
+  /**
+   * Sign-in attempts one IP address may make per window, across all accounts (well above a person's typos). Past it
+   * the address is slowed, not blocked: only accounts without a failure in the window get their password checked.
+   */
   IP_FAILURES_PER_WINDOW: 50,
   IP_FAILURE_WINDOW: 15 * 60,
   /** A password older than this must be changed at the next sign-in. */
@@ -77,6 +82,10 @@ export const LIMITS = {
   /** Wrong authenticator codes allowed before the factor rests for TOTP_LOCKOUT. */
   TOTP_MAX_FAILURES: 5,
   TOTP_LOCKOUT: 15 * 60,
+  /** The Retry-After of a 503 (the database or a provider out of reach), and of any 429 without a wait of its own. */
+  UNAVAILABLE_RETRY_AFTER: 5,
+  /** The longest a request waits for a database connection before it is answered 503 (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: 3_000,
   /** An HTTP SMS provider must answer within this long (ms). */
   SMS_PROVIDER_TIMEOUT_MS: 5000,
   /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */

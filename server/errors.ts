@@ -23,15 +23,19 @@ export class ApiError extends Error {
   readonly status: number;
   /** `error_params`: the precise problem's catalogue key, so the web app can word it in the user's language. */
   readonly params: Readonly<Record<string, string>> | undefined;
+  /** The seconds a client should wait before trying again, sent as `Retry-After` (429 and 503 answers). */
+  readonly retryAfter: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     detail?: string | ProblemDetail,
+    options: { retryAfter?: number } = {},
   ) {
     const precise = typeof detail === 'string' ? { message: detail } : detail;
     super(precise?.message ?? ENGLISH_MESSAGES.get(code));
     this.status = ERROR_CODES[code].status;
     this.params = precise?.key === undefined ? undefined : { [REASON_PARAM]: precise.key };
+    this.retryAfter = options.retryAfter;
   }
 
   /** The JSON body sent to the client. */

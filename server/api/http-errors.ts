@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LIMITS } from '../config.ts';
 import { UnstorableValueError } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { UNSTORABLE_INPUT_MESSAGE } from '../web/unstorable-input.ts';
 import { ApiError } from '../errors.ts';
 
@@ -30,6 +32,7 @@ const STATUS_CODES: Record<number, ApiError['code']> = {
 function toApiError(error: FastifyError | ApiError | Error): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof UnstorableValueError) return new ApiError('request.invalid', UNSTORABLE_INPUT_MESSAGE);
+  if (isDatabaseUnavailable(error)) return new ApiError('server.unavailable', undefined, { retryAfter: LIMITS.UNAVAILABLE_RETRY_AFTER });
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return new ApiError('request.invalid', `The request is not valid: ${fastifyError.message}.`);
   const mapped = fastifyError.code && FASTIFY_CODES[fastifyError.code];
@@ -42,6 +45,7 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError | undefine
 function answer(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const apiError = toApiError(error);
   if (apiError) {
+    if (apiError.retryAfter !== undefined) reply.header('retry-after', String(apiError.retryAfter));
     reply.code(apiError.status).send(apiError.toBody());
     return;
   }
@@ -82,7 +86,16 @@ export function frameworkErrorOptions(headers: Readonly<Record<string, string>>)
   return { frameworkErrors: answerFrameworkError, clientErrorHandler: answerClientError };
 }
 
-/** Every error becomes `{ error_code, error_message }`; bad input is a 4xx, never a stack trace or a 500. */
+/**
+ * Every error becomes `{ error_code, error_message }`; bad input is a 4xx, never a stack trace or a 500. A database
+ * out of reach is a 503, and every 429 and 503 says when to come back (`Retry-After`, in seconds).
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(answer);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if ((reply.statusCode === 429 || reply.statusCode === 503) && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(LIMITS.UNAVAILABLE_RETRY_AFTER));
+    }
+    return payload;
+  });
 }

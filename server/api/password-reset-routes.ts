@@ -15,6 +15,12 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 const HOUR_MS = 3600 * 1000;
 
+/** Whether another reset code may go out: under the hourly cap, with wrong tries left. */
+async function mayMailResetCode(context: Pick<Services, 'codes'>, userId: string, now: Date): Promise<boolean> {
+  if ((await context.codes.issuedSince(userId, 'password_reset', new Date(now.getTime() - HOUR_MS))) >= LIMITS.RESET_EMAILS_PER_HOUR) return false;
+  return (await context.codes.restingFor(userId, 'password_reset', now)) === 0;
+}
+
 /**
  * `POST password/reset` and `POST password/reset/confirmation`: recovery by a 6-digit code sent by email.
  * Open to anyone, so both answer exactly alike whether or not the email has an account.
@@ -29,7 +35,8 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       const email = String(payload.email);
       const now = new Date(context.clock());
       const found = await findCredentialsByEmail(context.db, email);
-      if (found && (await context.codes.issuedSince(found.user.id, 'password_reset', new Date(now.getTime() - HOUR_MS))) < LIMITS.RESET_EMAILS_PER_HOUR) {
+      // No code is mailed over the hourly cap, nor while the account's wrong tries are spent: it could not be used.
+      if (found && (await mayMailResetCode(context, found.user.id, now))) {
         const code = await context.codes.issue(found.user.id, 'password_reset', now);
         sendInBackground(context.mailer, resetCodeMail(found.user.email, code, LIMITS.ONE_TIME_CODE_TTL / 60), request.log);
       }
@@ -47,7 +54,9 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       const found = await findCredentialsByEmail(context.db, String(payload.email));
       if (!found) throw new ApiError('code.invalid');
       const outcome = await context.codes.redeem(found.user.id, 'password_reset', String(payload.code), now);
-      if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts');
+      if (outcome === 'too_many_attempts') {
+        throw new ApiError('code.too_many_attempts', undefined, { retryAfter: await context.codes.restingFor(found.user.id, 'password_reset', now) });
+      }
       if (outcome === 'invalid') throw new ApiError('code.invalid');
       // Only after the code: checked earlier, this would tell anyone without the code whether a password is current.
       if (await verifyPassword(password, found.passwordHash)) throw new ApiError('password.reused');

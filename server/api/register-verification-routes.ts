@@ -33,7 +33,9 @@ export function registerVerificationRoutes(context: StepDeps & SignInDeps) {
       const pending = await currentRegistration(context, transaction, now);
       const owner = { registrationId: pending.id, emailNormalized: pending.emailNormalized };
       const outcome = await registrationCodes(context).redeem(owner, String(payload.code), now, (tx) => unlock(tx, pending, now));
-      if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts');
+      if (outcome === 'too_many_attempts') {
+        throw new ApiError('code.too_many_attempts', undefined, { retryAfter: await registrationCodes(context).restingFor(owner.emailNormalized, now) });
+      }
       // A refused unlock reads like a wrong code: the address's owner never received a code to enter.
       if (outcome === 'invalid' || outcome.redeemed.kind === 'refused') throw new ApiError('code.invalid');
       const { userId } = outcome.redeemed;

@@ -5,9 +5,14 @@ import type { Queryable } from '../db/database.ts';
  * Guessing protection for sign-in. Every attempt is counted *before* the password is checked, in one atomic
  * statement that also refuses it while the wait is running, so parallel guesses cannot slip past the count.
  * A correct password clears the account's count. All state is in the database, shared by every server process.
+ *
+ * Two limits, as the anchors have them: each account backs off after repeated failures, and an address past
+ * LIMITS.IP_FAILURES_PER_WINDOW attempts is slowed, not blocked: from it, only accounts without a failure in the
+ * window get their password checked (one guess each), so a person behind the same office or mobile gateway still
+ * signs in while an attacker there hammers other accounts.
  */
 export interface LoginThrottle {
-  /** Counts an attempt on `userId` (if known) from `ip`; false while either is made to wait. */
+  /** Counts an attempt on `userId` (if known) from `ip`; false while the account waits, or is not fresh for a slowed address. */
   admit(attempt: { userId: string | undefined; ip: string; now: Date }): Promise<{ allowed: boolean; failures: number }>;
   /** The password was right: the account's count starts again, and the address gets its attempt back. */
   succeeded(attempt: { userId: string; ip: string }): Promise<void>;
@@ -28,20 +33,20 @@ export function createLoginThrottle(db: Queryable): LoginThrottle {
          on conflict (ip) do update set
            failures = case when ip_failures.window_start <= $2 - make_interval(secs => $3::float8) then 1 else ip_failures.failures + 1 end,
            window_start = case when ip_failures.window_start <= $2 - make_interval(secs => $3::float8) then $2 else ip_failures.window_start end
-         where ip_failures.window_start <= $2 - make_interval(secs => $3::float8) or ip_failures.failures < $4::int
          returning failures`,
-        [ip, now, LIMITS.IP_FAILURE_WINDOW, LIMITS.IP_FAILURES_PER_WINDOW],
+        [ip, now, LIMITS.IP_FAILURE_WINDOW],
       );
-      if (byAddress.rowCount === 0) return { allowed: false, failures: 0 };
+      const slowed = (byAddress.rows[0]?.failures ?? 0) > LIMITS.IP_FAILURES_PER_WINDOW;
       if (userId === undefined) return { allowed: true, failures: 0 };
       const byAccount = await db.query<{ failures: number }>(
         `insert into login_failures (user_id, failures, last_failure_at) values ($1, 1, $2)
          on conflict (user_id) do update set failures = login_failures.failures + 1, last_failure_at = $2
-         where login_failures.failures < $3::int
-            or login_failures.last_failure_at
-               + make_interval(secs => least($4::float8 * power(2::float8, login_failures.failures - $3::int), $5::float8)) <= $2
+         where (not $6::boolean or login_failures.last_failure_at <= $2 - make_interval(secs => $7::float8))
+           and (login_failures.failures < $3::int
+             or login_failures.last_failure_at
+                + make_interval(secs => least($4::float8 * power(2::float8, login_failures.failures - $3::int), $5::float8)) <= $2)
          returning failures`,
-        [userId, now, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX],
+        [userId, now, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX, slowed, LIMITS.IP_FAILURE_WINDOW],
       );
       const row = byAccount.rows[0];
       return row ? { allowed: true, failures: row.failures } : { allowed: false, failures: 0 };

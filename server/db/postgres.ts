@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { LIMITS } from '../config.ts';
 import { rethrowQueryError, type Database, type Queryable, type SqlValue } from './database.ts';
 
 /** Pool size per server process; several stateless processes share one PostgreSQL. */
@@ -11,7 +12,7 @@ function quoteIdentifier(name: string): string {
 
 /** Opens a pool on PostgreSQL; with `schema`, every connection works inside it (created if missing). */
 export async function openPostgres(url: string, schema?: string): Promise<Database> {
-  if (schema === undefined) return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE }));
+  if (schema === undefined) return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: LIMITS.DATABASE_CONNECT_TIMEOUT_MS }));
   const quoted = quoteIdentifier(schema);
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
@@ -20,7 +21,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   } finally {
     await setup.end();
   }
-  return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path=${quoted}` }));
+  return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: LIMITS.DATABASE_CONNECT_TIMEOUT_MS, options: `-c search_path=${quoted}` }));
 }
 
 function openPostgresPool(pool: pg.Pool): Database {
@@ -37,6 +38,13 @@ function openPostgresPool(pool: pg.Pool): Database {
     query: run(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost between the statements of a checked-out client is reported as an 'error' event, which
+      // would crash the process unheard; the next statement fails anyway, and the broken client is not reused.
+      let broken = false;
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await work({
@@ -51,7 +59,8 @@ function openPostgresPool(pool: pg.Pool): Database {
         await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     exec: async (sql) => {

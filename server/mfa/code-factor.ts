@@ -55,9 +55,11 @@ export async function sendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: b
   const force = !(await deps.codes.hasLive(factor.userId, purpose, now));
   const claim = await claimDelivery(deps.db, { userId: factor.userId, channel, destination: masked, now, cooldownSeconds: LIMITS.MFA_RESEND_COOLDOWN, force });
   if (!claim.granted) return codeParameters(claim.delivery, progress);
+  // Over the hourly cap, or with the account's wrong tries spent (a new code could not be used), nothing is sent.
   if ((await deps.codes.issuedSince(factor.userId, purpose, new Date(now.getTime() - HOUR_MS))) >= LIMITS.MFA_CODES_PER_HOUR) {
     return codeParameters(claim.delivery, progress);
   }
+  if ((await deps.codes.restingFor(factor.userId, purpose, now)) > 0) return codeParameters(claim.delivery, progress);
   const code = await deps.codes.issue(factor.userId, purpose, now);
   const minutes = LIMITS.ONE_TIME_CODE_TTL / 60;
   try {
@@ -73,7 +75,9 @@ export async function sendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: b
 export async function resendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
   const channel: CodeChannel = factor.kind === 'sms' ? 'sms' : 'email';
   const last = await lastDelivery(deps.db, factor.userId, channel, new Date(deps.clock()));
-  if (last && last.retryAfter > 0 && last.destination === (await destinationOf(deps, factor)).masked) throw new ApiError('code.resend_too_soon');
+  if (last && last.retryAfter > 0 && last.destination === (await destinationOf(deps, factor)).masked) {
+    throw new ApiError('code.resend_too_soon', undefined, { retryAfter: last.retryAfter });
+  }
   return sendFactorCode(deps, factor, setup);
 }
 

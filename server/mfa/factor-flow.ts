@@ -4,7 +4,7 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import type { GateAnswer, PendingSignIn } from '../sign-in/pending-sign-in.ts';
 import { findClientInfo } from '../store/clients.ts';
-import { claimTotpStep, createPendingFactor, findFactor, recordTotpFailure, totpResting, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
+import { claimTotpStep, createPendingFactor, findFactor, recordTotpFailure, totpRestingFor, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
 import { recordInTransaction } from '../store/transactions.ts';
 import { findUserById } from '../store/users.ts';
 import { codePurpose, sendFactorCode, type CodeDeps } from './code-factor.ts';
@@ -75,14 +75,23 @@ export async function beginSetup(deps: FactorDeps, sign: PendingSignIn, kind: Fa
   return startFactor(deps, sign, factor, true);
 }
 
-/** Checks an authenticator code: the step must match and be claimed (never used before), under the rest rule. */
+/**
+ * Checks an authenticator code: the step must match and be claimed (never used before), under the rest rule. One
+ * transaction holds the factor's row, so parallel guesses cannot all slip in under the limit.
+ */
 async function verifyTotp(deps: Pick<Services, 'db' | 'box'>, factor: MfaFactor, code: string, now: Date): Promise<void> {
-  if (!factor.secretSealed) throw new ApiError('code.invalid');
-  if (await totpResting(deps.db, factor.id, now, LIMITS.TOTP_MAX_FAILURES, LIMITS.TOTP_LOCKOUT)) throw new ApiError('mfa.totp_resting');
-  const step = matchTotpStep(deps.box.open(factor.secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
-  // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
-  if (step === undefined) await recordTotpFailure(deps.db, factor.id, now, LIMITS.TOTP_LOCKOUT);
-  if (step === undefined || !(await claimTotpStep(deps.db, factor.id, step))) throw new ApiError('code.invalid');
+  const secretSealed = factor.secretSealed;
+  if (!secretSealed) throw new ApiError('code.invalid');
+  const refusal = await deps.db.transaction(async (tx): Promise<ApiError | undefined> => {
+    const resting = await totpRestingFor(tx, factor.id, now, LIMITS.TOTP_MAX_FAILURES, LIMITS.TOTP_LOCKOUT);
+    if (resting > 0) return new ApiError('mfa.totp_resting', undefined, { retryAfter: resting });
+    const step = matchTotpStep(deps.box.open(secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
+    // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
+    if (step === undefined) await recordTotpFailure(tx, factor.id, now, LIMITS.TOTP_LOCKOUT);
+    if (step === undefined || !(await claimTotpStep(tx, factor.id, step))) return new ApiError('code.invalid');
+    return undefined;
+  });
+  if (refusal) throw refusal;
 }
 
 /** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */
@@ -95,8 +104,9 @@ export async function verifyFactorCode(deps: Pick<Services, 'db' | 'box' | 'cloc
     await verifyTotp(deps, factor, code, now);
     return factor;
   }
-  const outcome = await deps.codes.redeem(userId, codePurpose(progress), code, now);
-  if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts');
+  const purpose = codePurpose(progress);
+  const outcome = await deps.codes.redeem(userId, purpose, code, now);
+  if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts', undefined, { retryAfter: await deps.codes.restingFor(userId, purpose, now) });
   if (outcome === 'invalid') throw new ApiError('code.invalid');
   return factor;
 }

@@ -7,6 +7,7 @@ import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
 import { createOidcAdapter } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
+import { installUnavailableAnswers } from './unavailable.ts';
 
 /** Everything the provider needs; passed in so tests can use an in-memory database and their own interaction stub. */
 export interface OidcProviderDeps {
@@ -111,7 +112,9 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
     },
   };
 
-  return new Provider(config.publicUrl, configuration);
+  const provider = new Provider(config.publicUrl, configuration);
+  installUnavailableAnswers(provider);
+  return provider;
 }
 
 /** Thrown when a sign-in transaction points at an interaction that expired or never existed. */

@@ -67,7 +67,8 @@ export async function sendRegistrationMail(
 ): Promise<void> {
   const codes = registrationCodes(deps);
   const recent = await codes.issuedSince(pending.emailNormalized, new Date(now.getTime() - HOUR_MS));
-  if (recent >= LIMITS.REGISTRATION_EMAILS_PER_HOUR) return;
+  // Over the hourly cap, or with the address's wrong tries spent (a code could not be used), nothing is sent.
+  if (recent >= LIMITS.REGISTRATION_EMAILS_PER_HOUR || (await codes.restingFor(pending.emailNormalized, now)) > 0) return;
   const code = await codes.issue({ registrationId: pending.id, emailNormalized: pending.emailNormalized }, now);
   const message = pending.ownerHasAccount
     ? registrationAttemptMail(pending.email, forgotPasswordLink(deps, pending.email))

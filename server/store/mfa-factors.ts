@@ -91,12 +91,18 @@ export async function claimTotpStep(db: Queryable, factorId: string, step: numbe
   return result.rowCount === 1;
 }
 
-/** Whether the factor rests after too many wrong codes (`max` within `lockoutSeconds` of the last). */
-export async function totpResting(db: Queryable, factorId: string, now: Date, max: number, lockoutSeconds: number): Promise<boolean> {
-  const result = await db.query<{ failures: number; last_failure_at: Date | null }>('select failures, last_failure_at from mfa_factors where id = $1', [factorId]);
+/**
+ * The seconds the factor still rests after too many wrong codes (`max` within `lockoutSeconds` of the last), 0 when
+ * it does not. Inside a transaction it locks the factor's row, so parallel guesses are checked and counted one by one.
+ */
+export async function totpRestingFor(db: Queryable, factorId: string, now: Date, max: number, lockoutSeconds: number): Promise<number> {
+  const result = await db.query<{ failures: number; last_failure_at: Date | null }>('select failures, last_failure_at from mfa_factors where id = $1 for update', [
+    factorId,
+  ]);
   const row = result.rows[0];
-  if (!row || row.failures < max || row.last_failure_at === null) return false;
-  return now.getTime() - new Date(row.last_failure_at).getTime() < lockoutSeconds * 1000;
+  if (!row || row.failures < max || row.last_failure_at === null) return 0;
+  const left = new Date(row.last_failure_at).getTime() + lockoutSeconds * 1000 - now.getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
 /** Counts a wrong TOTP code; a rest that has run out starts the count again. */

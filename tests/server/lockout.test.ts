@@ -114,16 +114,23 @@ describe('guessing protection at sign-in', () => {
     clock.advance(1);
   });
 
-  it('limits each address across accounts at a higher threshold, without slowing other addresses', async () => {
-    const victim = await freshUser();
-    const attacker = await loginScreen('198.51.100.77');
+  it('slows an address past its limit without locking out an untouched account behind it', async () => {
+    const bystander = await freshUser();
+    const touched = await freshUser();
+    await attempt(await loginScreen(), touched.email, 'wrong');
+    const gateway = '198.51.100.77';
+    const attacker = await loginScreen(gateway);
     for (let failure = 0; failure < LIMITS.IP_FAILURES_PER_WINDOW; failure += 1) {
       await attempt(attacker, `unknown${failure}@example.com`, 'wrong');
     }
-    expect((await attempt(attacker, victim.email, victim.password)).json()).toEqual(GENERIC);
-    expect((await attempt(await loginScreen(), victim.email, victim.password)).json()).toHaveProperty('redirect_to');
+    // Behind the same gateway, an account without failures still signs in with its right password...
+    expect((await attempt(await loginScreen(gateway), bystander.email, bystander.password)).json()).toHaveProperty('redirect_to');
+    // ...while one with a recent failure gets no further guess from there, though it signs in from elsewhere.
+    expect((await attempt(await loginScreen(gateway), touched.email, touched.password)).json()).toEqual(GENERIC);
+    expect((await attempt(await loginScreen(), touched.email, touched.password)).json()).toHaveProperty('redirect_to');
+    await attempt(await loginScreen(), touched.email, 'wrong');
     clock.advance(LIMITS.IP_FAILURE_WINDOW);
-    expect((await attempt(await loginScreen('198.51.100.77'), victim.email, victim.password)).json()).toHaveProperty('redirect_to');
+    expect((await attempt(await loginScreen(gateway), touched.email, touched.password)).json()).toHaveProperty('redirect_to');
   });
 
   it('holds against 1,000 wrong passwords: others sign in unaffected, the owner once the wait is over', { timeout: 120_000 }, async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../server/config.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
 import { API, answer, capturingSms, logIn, type StepAnswer } from './support/mfa.ts';
@@ -60,6 +61,12 @@ describe('second factors by emailed and texted codes', () => {
     const dead = await second.request('POST', `${API}/auth/mfa/verification`, { code });
     expect(dead.statusCode).toBe(429);
     expect(dead.json()).toEqual({ error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. Please ask for a new code.' });
+    expect(dead.headers['retry-after']).toBe(String(LIMITS.ONE_TIME_CODE_FAILURE_WINDOW));
+    // The spent tries stay spent until their window ends; after it, a fresh sign-in gets a code that works.
+    clock.advance(LIMITS.ONE_TIME_CODE_FAILURE_WINDOW);
+    const later = new TestBrowser(server.app);
+    await logIn(later, login);
+    expect((await later.request('POST', `${API}/auth/mfa/verification`, { code: await mail.latestCode(server.user.email) })).statusCode).toBe(200);
   });
 
   it('resends only after the cooldown the screen counts down, and the new code works', async () => {

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser } from '../../server/admin/operations.ts';
+import type { CodePurpose } from '../../server/auth/one-time-codes.ts';
+import { LIMITS } from '../../server/config.ts';
+import { verifyFactorCode } from '../../server/mfa/factor-flow.ts';
+import { newTotpSecret, totpCodeAt } from '../../server/mfa/totp.ts';
+import { createInvitation, ensureInvitedUser, findInvitation, redeemInvitation } from '../../server/store/invitations.ts';
+import { createPendingFactor } from '../../server/store/mfa-factors.ts';
+import { capturingMailer, fakeClock } from '../server/support/fakes.ts';
+import { browserAtSignIn, submitRegistration, submitRegistrationCode } from '../server/support/registration.ts';
+import { exchangeCode, signIn, TestBrowser } from '../server/support/sign-in.ts';
+import { startTestApp, type TestApp } from '../server/support/test-app.ts';
+import { campaignBackends, campaignCounter } from './support/campaign.ts';
+
+const API = '/api/sso/v3';
+const PARALLEL = 50;
+const ROUNDS = 3;
+
+describe.each(campaignBackends().map((backend) => [backend.name, backend] as const))('races for one-time secrets on %s', (name, backend) => {
+  const clock = fakeClock(Date.now());
+  const mail = capturingMailer();
+  const counter = campaignCounter(`races on ${name} (rounds of ${PARALLEL} parallel redemptions, each with exactly one success)`);
+  let server: TestApp;
+  let userId: string;
+
+  /** Runs `redeem` PARALLEL times at once, `ROUNDS` times over, and expects exactly one success each round. */
+  async function race(prepare: (round: number) => Promise<() => Promise<boolean>>): Promise<void> {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const redeem = await prepare(round);
+      const results = await Promise.all(Array.from({ length: PARALLEL }, () => redeem().catch(() => false)));
+      const successes = results.filter(Boolean).length;
+      counter.record(successes === 1);
+      expect(successes).toBe(1);
+    }
+  }
+
+  beforeAll(async () => {
+    server = await startTestApp({ backend, clock: clock.now, mailer: mail.mailer, env: { MFA_REQUIRED: 'false' } });
+    userId = (await server.db.query<{ id: string }>('select id from users where email = $1', [server.user.email])).rows[0]!.id;
+  }, 120_000);
+  afterAll(async () => {
+    counter.print();
+    await server.close();
+  });
+
+  it('confirms a password reset code once', { timeout: 120_000 }, async () => {
+    const owner = { email: `racer-${name}@example.com`, password: 'Racing-Passw0rd!' };
+    await addUser({ db: server.db }, owner);
+    await race(async (round) => {
+      await server.app.inject({ method: 'POST', url: `${API}/password/reset`, headers: { 'content-type': 'application/json' }, payload: { email: owner.email } });
+      const code = await mail.latestCode(owner.email);
+      const browser = new TestBrowser(server.app);
+      const bodies = await Promise.all(Array.from({ length: PARALLEL }, async () => ({ email: owner.email, code, password: await browser.encrypt(`Round-${round}-Passw0rd!`) })));
+      let next = 0;
+      return async () => (await browser.request('POST', `${API}/password/reset/confirmation`, bodies[next++])).statusCode === 200;
+    });
+  });
+
+  it.each<CodePurpose>(['mfa_email', 'mfa_sms'])('redeems a %s code once', async (purpose) => {
+    await race(async () => {
+      const now = new Date(clock.now());
+      const code = await server.context.codes.issue(userId, purpose, now);
+      return async () => (await server.context.codes.redeem(userId, purpose, code, now)) === 'redeemed';
+    });
+  });
+
+  it('accepts an authenticator time step once', async () => {
+    const secret = newTotpSecret();
+    const factorId = await createPendingFactor(server.db, { userId, kind: 'totp', secretSealed: server.context.box.seal(secret, 'mfa-totp-secret') });
+    await race(async () => {
+      clock.advance(3 * LIMITS.TOTP_PERIOD);
+      const code = totpCodeAt(secret, clock.now());
+      return async () => {
+        await verifyFactorCode(server.context, userId, { kind: 'totp', setup: true, factorId }, code);
+        return true;
+      };
+    });
+  });
+
+  it('accepts an invitation once', async () => {
+    const invited = await ensureInvitedUser(server.db, `invited-${name}@example.com`);
+    await race(async () => {
+      const now = new Date(clock.now());
+      const token = await createInvitation(server.db, { userId: invited.id, companyId: null, clientId: server.publicClient.clientId, now, expiresAt: new Date(now.getTime() + 3600_000) });
+      const invitation = await findInvitation(server.db, token);
+      return async () => redeemInvitation(server.db, invitation!.id, now);
+    });
+  });
+
+  it('exchanges an authorization code at /oidc/token once', { timeout: 120_000 }, async () => {
+    await race(async () => {
+      const { callback, codeVerifier } = await signIn(new TestBrowser(server.app), { ...server.publicClient, email: server.user.email, password: server.user.password });
+      return async () => (await exchangeCode(server.app, server.publicClient, callback, codeVerifier)).statusCode === 200;
+    });
+  });
+
+  it('verifies a registration code once, making one account', { timeout: 120_000 }, async () => {
+    await race(async (round) => {
+      const email = `signup-${name}-${round}@example.com`;
+      const browser = await browserAtSignIn(server);
+      expect((await submitRegistration(browser, { email })).statusCode).toBe(200);
+      const code = await mail.latestCode(email);
+      return async () => (await submitRegistrationCode(browser, code)).statusCode === 200;
+    });
+    const made = await server.db.query<{ n: number }>("select count(*)::int as n from users where email like 'signup-%'");
+    expect(made.rows[0]?.n).toBe(ROUNDS);
+  });
+});
