@@ -138,6 +138,14 @@ const PATH_VALUES: Record<string, string> = { client_id: 'sso-account', step: 'j
 const isProviderPath = (url: string) => url.startsWith('/oidc/') || url.startsWith('/.well-known/');
 const isBrowserPage = (request: GeneratedRequest) => isProviderPath(request.url) || (request.method === 'GET' && request.url.startsWith('/demo'));
 
+/** The API's error body: a code and its wording, and, where a step names it, the precise problem's key (contract/error-codes.ts). */
+function isErrorBody(body: Record<string, unknown>): boolean {
+  const { error_code: code, error_message: message, error_params: params, ...rest } = body;
+  if (typeof code !== 'string' || typeof message !== 'string' || Object.keys(rest).length > 0) return false;
+  if (params === undefined) return true;
+  return typeof params === 'object' && params !== null && !Array.isArray(params) && Object.values(params).every((value) => typeof value === 'string');
+}
+
 /** What is wrong with an answer, or undefined when it is fine: no 5xx, and every 4xx has the error body. */
 function problemWith(request: GeneratedRequest, response: LightMyRequestResponse): string | undefined {
   if (response.statusCode >= 500) return `answered ${response.statusCode}`;
@@ -151,7 +159,7 @@ function problemWith(request: GeneratedRequest, response: LightMyRequestResponse
     } catch {
       return 'answered a 4xx with invalid JSON';
     }
-    if (Object.keys(body).sort().join() === 'error_code,error_message' && typeof body.error_code === 'string' && typeof body.error_message === 'string') return undefined;
+    if (isErrorBody(body)) return undefined;
     // The provider's OAuth endpoints answer as RFC 6749 requires (clients parse `error`); only those may.
     if (isProviderPath(request.url) && typeof body.error === 'string') return undefined;
     return `answered a 4xx without the error body: ${response.body.slice(0, 200)}`;

@@ -36,10 +36,11 @@ describe('migrations', () => {
     expect(numbers).toEqual(numbers.map((_, index) => index + 1));
   });
 
-  it('apply nothing again to a database migrated under the names an earlier release gave them, and keep its record under the new names', async () => {
+  it('apply nothing again to a database migrated under the names an earlier release gave them (only migrations added since), and keep its record under the new names', async () => {
+    const current = fs.readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).sort();
     expect(await migrate(db, releasedDir)).toEqual(Object.values(RELEASED_NAMES).sort());
-    expect(await migrate(db)).toEqual([]);
+    expect(await migrate(db)).toEqual(current.filter((name) => !Object.hasOwn(RELEASED_NAMES, name)));
     const recorded = await db.query<{ name: string }>('select name from schema_migrations order by name');
-    expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(RELEASED_NAMES).sort());
+    expect(recorded.rows.map((row) => row.name)).toEqual(current);
   });
 });
