@@ -119,7 +119,7 @@ test('after five wrong codes even the right one is refused', async ({ page }) =>
     await expect(page.getByRole('alert')).toBeVisible();
   }
   await enterCode(page, code);
-  await expect(page.getByRole('alert')).toHaveText('Too many wrong codes. Please ask for a new code.');
+  await expect(page.getByRole('alert')).toHaveText('Too many wrong codes. For your security, wait a while before asking for a new code.');
 });
 
 test('a new code can be asked for only once the server\'s cooldown has run out', async ({ page }) => {

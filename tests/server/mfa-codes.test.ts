@@ -60,7 +60,7 @@ describe('second factors by emailed and texted codes', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) expect((await second.request('POST', `${API}/auth/mfa/verification`, { code: wrong })).json().error_code).toBe('code.invalid');
     const dead = await second.request('POST', `${API}/auth/mfa/verification`, { code });
     expect(dead.statusCode).toBe(429);
-    expect(dead.json()).toEqual({ error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. Please ask for a new code.' });
+    expect(dead.json()).toEqual({ error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. For your security, wait a while before asking for a new code.' });
     expect(dead.headers['retry-after']).toBe(String(LIMITS.ONE_TIME_CODE_FAILURE_WINDOW));
     // The spent tries stay spent until their window ends; after it, a fresh sign-in gets a code that works.
     clock.advance(LIMITS.ONE_TIME_CODE_FAILURE_WINDOW);

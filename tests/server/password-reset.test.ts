@@ -117,7 +117,7 @@ describe('password recovery by emailed code', () => {
     }
     const right = await confirm(owner.email, code);
     expect(right.statusCode).toBe(429);
-    expect(right.json()).toEqual({ error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. Please ask for a new code.' });
+    expect(right.json()).toEqual({ error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. For your security, wait a while before asking for a new code.' });
   });
 
   it('lets exactly one of 50 parallel confirmations with one code succeed', async () => {

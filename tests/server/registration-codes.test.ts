@@ -73,7 +73,7 @@ describe('registration codes', () => {
     for (let attempt = 0; attempt < LIMITS.ONE_TIME_CODE_MAX_FAILURES; attempt += 1) await submitRegistrationCode(browser, wrongCodeFor(code));
     const right = await submitRegistrationCode(browser, code);
     expect(right.statusCode).toBe(429);
-    expect(right.json()).toEqual({ error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. Please ask for a new code.' });
+    expect(right.json()).toEqual({ error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. For your security, wait a while before asking for a new code.' });
   });
 
   it('counts wrong tries per address, across browsers, not per browser', async () => {

@@ -130,8 +130,8 @@ describe('the language picker', () => {
   });
 
   it.each([
-    { language: 'en', shown: 'Too many wrong codes. Please ask for a new code.' },
-    { language: 'de', shown: 'Zu viele falsche Codes. Bitte fordern Sie einen neuen Code an.' },
+    { language: 'en', shown: 'Too many wrong codes. For your security, wait a while before asking for a new code.' },
+    { language: 'de', shown: 'Zu viele falsche Codes. Warten Sie aus Sicherheitsgründen eine Weile, bevor Sie einen neuen Code anfordern.' },
   ])('shows a server error by its code in $language, even when the server words it otherwise', async ({ language, shown }) => {
     fakeServer({ 'POST password/reset': { status: 429, body: { error_code: 'code.too_many_attempts', error_message: 'Slow down.' } } });
     await loadLanguage(language);
@@ -151,11 +151,11 @@ describe('the language picker', () => {
   });
 
   it("shows a server error in German when the server sent the code's standard wording", async () => {
-    fakeServer({ 'POST password/reset': { status: 429, body: { error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. Please ask for a new code.' } } });
+    fakeServer({ 'POST password/reset': { status: 429, body: { error_code: 'code.too_many_attempts', error_message: 'Too many wrong codes. For your security, wait a while before asking for a new code.' } } });
     await loadLanguage('de');
     renderAppAt('/auth/forgot-password');
     await userEvent.type(await screen.findByLabelText('E-Mail'), 'someone@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Code senden' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Zu viele falsche Codes. Bitte fordern Sie einen neuen Code an.'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Zu viele falsche Codes. Warten Sie aus Sicherheitsgründen eine Weile, bevor Sie einen neuen Code anfordern.'));
   });
 });
