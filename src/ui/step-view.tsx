@@ -19,7 +19,6 @@ import { activeFlags } from '../services/feature-flags/active-flags.ts';
 import { buildStepPath } from '../engine/routes.ts';
 import { stepLinkHref } from '../engine/step-links.ts';
 import { resolveValues } from '../engine/value-sources.ts';
-import { featureFlagsAtom } from '../state/feature-flags-atom.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
 import { ClientBanner } from './client-banner.tsx';
@@ -69,8 +68,8 @@ function placeholderValues(source: Readonly<Record<string, unknown>> | undefined
 export function StepView({ step, params }: StepViewProps) {
   const flow = useStepFlow(step);
   const response = flow.context?.response;
-  // The flags in force, as the flow controller reads them; the atom re-renders the step when loaded flags arrive.
-  const flags = useAtomValue(featureFlagsAtom) ?? activeFlags;
+  // The flags in force (loaded ones once they arrive), as the flow controller reads them.
+  const flags = activeFlags;
   const shown = applyVariants(step, response, flags);
   // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
   useEffect(() => {
