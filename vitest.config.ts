@@ -12,6 +12,9 @@ export default defineConfig({
         extends: './vite.config.ts',
         test: {
           name: 'web',
+          // A jsdom test renders the whole app and walks several screens; on a loaded 2-core machine that can pass
+          // vitest's 5 s default, a budget meant for unit tests. Speed is measured by the benchmarks, not here.
+          testTimeout: 20_000,
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
