@@ -42,7 +42,7 @@ function server(port: number, dataDir: string, extraEnv: Record<string, string> 
   const url = `http://localhost:${port}`;
   return {
     // The runtime running Playwright (the project's pinned Node.js under npm scripts and npx), not whichever node is first on PATH.
-    command: `${JSON.stringify(process.execPath)} --import tsx server/main.ts`,
+    command: `${JSON.stringify(process.execPath)} server/main.ts`,
     url: `${url}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
