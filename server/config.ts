@@ -101,8 +101,10 @@ export const LIMITS = {
   ARGON2_MAX_WAITING: 64,
   /** Mean event-loop delay (over one reading) past which new requests are answered 503 with Retry-After (ms). */
   MAX_EVENT_LOOP_DELAY_MS: 1_000,
-  /** How often the event-loop delay is read (ms). */
+  /** How often the event-loop delay is read (ms)... */
   EVENT_LOOP_SAMPLE_MS: 1_000,
+  /** ...and how many readings in a row past MAX_EVENT_LOOP_DELAY_MS make the server refuse new requests. */
+  EVENT_LOOP_OVERLOAD_READINGS: 2,
   /** The Retry-After of an overload 503: a moment, since the queue drains in milliseconds. */
   OVERLOAD_RETRY_AFTER: 2,
 } as const;

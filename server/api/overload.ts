@@ -24,15 +24,21 @@ function eventLoopDelayReader(): { read(): number; stop(): void } {
 }
 
 /**
- * Past the event-loop delay in LIMITS (measured over each interval), new requests are answered at once, 503 with
+ * While the event-loop delay stays past the limit in LIMITS, new requests are answered at once, 503 with
  * Retry-After in the API's error shape, instead of joining a queue that only grows. (Password hashing has its own
  * bound: server/auth/argon2-gate.ts.)
  */
 export async function installOverloadGuard(app: FastifyInstance): Promise<void> {
   const delay = eventLoopDelayReader();
   app.addHook('onClose', async () => delay.stop());
+  // Overloaded only when the delay stays past the limit for EVENT_LOOP_OVERLOAD_READINGS readings in a row: a burst
+  // (a slow query on the embedded database, whose work runs on this thread) delays requests, it does not refuse them.
+  let readingsOver = 0;
   await app.register(underPressure, {
-    healthCheck: async () => delay.read() <= LIMITS.MAX_EVENT_LOOP_DELAY_MS,
+    healthCheck: async () => {
+      readingsOver = delay.read() > LIMITS.MAX_EVENT_LOOP_DELAY_MS ? readingsOver + 1 : 0;
+      return readingsOver < LIMITS.EVENT_LOOP_OVERLOAD_READINGS;
+    },
     healthCheckInterval: LIMITS.EVENT_LOOP_SAMPLE_MS,
     retryAfter: LIMITS.OVERLOAD_RETRY_AFTER,
     pressureHandler: (request, reply, type) => {

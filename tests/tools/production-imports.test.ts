@@ -69,7 +69,7 @@ describe('a production install (npm ci --omit=dev)', () => {
     expect(Object.hasOwn(manifest.dependencies, 'tsx')).toBe(false);
   });
 
-  it('runs the whole server with every devDependency refused at import, and stops it cleanly', { timeout: 120_000 }, async () => {
+  it('runs the whole server with every devDependency refused at import, serves its metrics port, and stops it cleanly', { timeout: 120_000 }, async () => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-imports-'));
     const child = spawn(process.execPath, ['--import', './tests/tools/support/refuse-dev-dependencies.ts', 'server/main.ts'], {
@@ -87,6 +87,12 @@ describe('a production install (npm ci --omit=dev)', () => {
     expect(output).not.toContain('devDependency');
     expect(ready, output).toBe(true);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // METRICS_PORT=0: the server prints where its metrics port listens, and Prometheus can scrape it there.
+    const metricsUrl = /metrics: (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(output)?.[1];
+    expect(metricsUrl, output).toBeDefined();
+    const scrape = await fetch(metricsUrl!);
+    expect(scrape.status).toBe(200);
+    expect(await scrape.text()).toContain('# TYPE sso_sign_ins_total counter');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
