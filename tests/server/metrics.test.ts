@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsServer } from '../../server/observability/metrics-server.ts';
 import { signIn, openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts';
+import { testBackends } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /** The value of one sample line of the Prometheus text, e.g. `sso_sign_ins_total{result="success"}`. */
@@ -67,5 +68,20 @@ describe('the Prometheus metrics', () => {
   it('serves nothing but /metrics on the metrics port, and no /metrics on the public one', async () => {
     expect((await fetch(`http://127.0.0.1:${metricsServer.port}/`)).status).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: '/metrics' })).statusCode).not.toBe(200);
+  });
+});
+
+describe.skipIf(!testBackends().some((backend) => backend.name === 'postgres'))('the database pool metric on PostgreSQL', () => {
+  it('shows the connections the pool holds while a transaction has one checked out', async () => {
+    const server = await startTestApp({ backend: testBackends().find((backend) => backend.name === 'postgres') });
+    try {
+      const during = await server.db.transaction(async () => (await server.context.metrics.scrape()).body);
+      expect(sample(during, 'sso_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+      const after = (await server.context.metrics.scrape()).body;
+      expect(sample(after, 'sso_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(after, 'sso_db_pool_connections{state="waiting"}')).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });
