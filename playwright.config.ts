@@ -41,7 +41,8 @@ process.env.E2E_MFA_DATA_DIR = MFA_DATA_DIR;
 function server(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
   const url = `http://localhost:${port}`;
   return {
-    command: 'node --import tsx server/main.ts',
+    // The runtime running Playwright (the project's pinned Node.js under npm scripts and npx), not whichever node is first on PATH.
+    command: `${JSON.stringify(process.execPath)} server/main.ts`,
     url: `${url}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import crypto from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/product.ts';
@@ -22,6 +23,14 @@ import { createBotCheckVerifier } from './auth/bot-check.ts';
 import { createLoginThrottle } from './auth/lockout.ts';
 import { createOneTimeCodes } from './auth/one-time-codes.ts';
 import { loadPasswordPolicy } from './auth/password-policy.ts';
+import { argon2Gate } from './auth/passwords.ts';
+import { installOpenApi } from './api/openapi.ts';
+import { installOverloadGuard } from './api/overload.ts';
+import { createShutdownHooks, type ShutdownHooks } from './lifecycle/shutdown-hooks.ts';
+import { countedCodes } from './observability/counted-codes.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { fastifyTrustProxy } from './web/trust-proxy.ts';
+import { installRequestObservation, requestIdOptions } from './observability/request-observation.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
 import { outboxRoutes } from './api/outbox-routes.ts';
@@ -76,9 +85,20 @@ export interface AppDependencies {
 const requestSerializer = (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] });
 
 /** Builds the whole server (API, OIDC provider, web app, demo client) without listening. */
-export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; context: Services }> {
+export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; context: Services; metrics: Metrics; shutdown: ShutdownHooks }> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    bodyLimit: LIMITS.REQUEST_BODY_MAX_BYTES,
+    // The client address per-IP limits count: the TCP peer, or what the trusted proxies (TRUST_PROXY) forwarded.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    return503OnClosing: true,
+    ...requestIdOptions(config, () => crypto.randomUUID()),
+    ...frameworkErrorOptions(securityHeaders(config)),
+  });
+  const metrics = createMetrics({ argon2: argon2Gate, db });
+  const shutdown = createShutdownHooks(app.log);
   const box = createSecretBox(deps.masterKey);
   const keys = createKeyStore({ db, box, clock });
   // Made (or read) now, so the first visitor does not pay for generating an RSA key.
@@ -95,28 +115,26 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     provider,
     mailer: deps.mailer ?? createMailer({ config, db }),
     sms: deps.sms ?? createSmsSender({ config, db }),
-    codes: createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }),
+    codes: countedCodes(createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }), metrics),
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
     flags: createFeatureFlags({ ...readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE), ...deps.flags }),
     botCheck: config.botCheckSecret
       ? createBotCheckVerifier({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, timeoutMs: LIMITS.BOT_CHECK_VERIFY_TIMEOUT_MS })
       : undefined,
+    metrics,
+    shutdown,
   };
 
-  const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    bodyLimit: LIMITS.REQUEST_BODY_MAX_BYTES,
-    trustProxy: false,
-    return503OnClosing: true,
-    ...frameworkErrorOptions(securityHeaders(config)),
-  });
   installErrorHandling(app);
+  installRequestObservation(app, metrics);
+  await installOverloadGuard(app);
   installSecurityHeaders(app, config);
   installApiNoStore(app);
   addSharedSchemas(app);
   installUnstorableInputGuard(app);
   await app.register(fastifyCookie);
+  await installOpenApi(app, { flows, publicUrl: config.publicUrl });
 
   await app.register(
     async (api) => {
@@ -144,5 +162,5 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
   if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
   await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
-  return { app, context };
+  return { app, context, metrics, shutdown };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { APP_NAME } from '../contract/product.ts';
+import { parseTrustProxy, type TrustProxy } from './web/trust-proxy.ts';
 
 /**
  * Every limit the server enforces, in one place. Times are in seconds unless the name says otherwise.
@@ -90,6 +91,22 @@ export const LIMITS = {
   SMS_PROVIDER_TIMEOUT_MS: 5000,
   /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */
   BOT_CHECK_VERIFY_TIMEOUT_MS: 5_000,
+  /** On SIGTERM, requests already in flight get this long to finish before their connections are cut (ms). */
+  SHUTDOWN_DRAIN_MS: 10_000,
+  /** ...then each background worker (cleanup, outbox, refreshers) gets this long to stop or flush (ms). */
+  SHUTDOWN_HOOK_MS: 5_000,
+  /** Password hashes (argon2id) running at once: libuv's thread pool size, which they share with file I/O. */
+  ARGON2_CONCURRENCY: 4,
+  /** Password hashes that may wait for a slot; one more is answered 503 with Retry-After, never queued. */
+  ARGON2_MAX_WAITING: 64,
+  /** Mean event-loop delay (over one reading) past which new requests are answered 503 with Retry-After (ms). */
+  MAX_EVENT_LOOP_DELAY_MS: 1_000,
+  /** How often the event-loop delay is read (ms)... */
+  EVENT_LOOP_SAMPLE_MS: 1_000,
+  /** ...and how many readings in a row past MAX_EVENT_LOOP_DELAY_MS make the server refuse new requests. */
+  EVENT_LOOP_OVERLOAD_READINGS: 2,
+  /** The Retry-After of an overload 503: a moment, since the queue drains in milliseconds. */
+  OVERLOAD_RETRY_AFTER: 2,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */
@@ -129,14 +146,28 @@ export interface Config {
   readonly errorReportingDsn: string | undefined;
   /** The authorization the development flag service (`/dev/flag-service`) expects; the web app's flag client id. */
   readonly flagServiceToken: string;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none, a hop count, or their addresses. */
+  readonly trustProxy: TrustProxy;
+  /** Apply pending migrations at start; off, the server refuses to start on a database `npm run migrate` has not brought up to date. */
+  readonly migrateOnStart: boolean;
+  /** Where Prometheus scrapes `/metrics`: a port of its own (never the public one); undefined keeps metrics off. */
+  readonly metrics: { readonly host: string; readonly port: number } | undefined;
 }
 
 /** The product's name, the first half of an authenticator app entry's issuer. */
 export const PRODUCT_NAME = 'Payments Network';
 
-/** Thrown for a bad environment variable; its message is one line naming the variable. */
+/** Thrown for bad environment variables: `problems` has one line per mistake, each naming its variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+  /** One line per mistake. */
+  readonly problems: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems;
+    // One line all the same, for logs and error reports that show only the message; the boot prints `problems`, one a line.
+    super(lines.join('; '));
+    this.problems = lines;
+  }
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -149,13 +180,56 @@ function readEnvironment(env: Env): Config['env'] {
   throw new ConfigError(`NODE_ENV must be development, production or test (got "${value}")`);
 }
 
-function readPort(env: Env): number {
-  const raw = env.PORT ?? '8080';
+function readPort(env: Env, name = 'PORT', fallback = '8080'): number {
+  const raw = env[name] ?? fallback;
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${raw}")`);
+    throw new ConfigError(`${name} must be a whole number from 0 to 65535 (got "${raw}")`);
   }
   return port;
+}
+
+function readHost(env: Env, name: string): string {
+  const host = env[name] ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError(`${name} must be a host name or IP address (got "${host}")`);
+  return host;
+}
+
+function readTrustProxy(env: Env): TrustProxy {
+  const parsed = parseTrustProxy(env.TRUST_PROXY);
+  if ('problem' in parsed) throw new ConfigError(parsed.problem);
+  return parsed.value;
+}
+
+function readMetrics(env: Env, port: number): Config['metrics'] {
+  const host = readHost(env, 'METRICS_HOST');
+  if (!env.METRICS_PORT) return undefined;
+  const metricsPort = readPort(env, 'METRICS_PORT');
+  if (metricsPort !== 0 && metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT: metrics are never served on the public port (got ${metricsPort})`);
+  return { host, port: metricsPort };
+}
+
+/**
+ * Runs each setting's reader and collects every ConfigError, so one start reports every mistake (one line each)
+ * instead of one per attempt.
+ */
+function createProblemCollector() {
+  const problems: string[] = [];
+  return {
+    read<T>(reader: () => T, fallback: T): T {
+      try {
+        return reader();
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problems.push(...error.problems);
+        return fallback;
+      }
+    },
+    check(reader: () => void): void {
+      this.read(reader, undefined);
+    },
+    problems: () => problems,
+  };
 }
 
 function readUrl(name: string, raw: string, protocols: readonly string[]): URL {
@@ -200,48 +274,73 @@ function readBoolean(name: string, raw: string | undefined, fallback: boolean): 
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
-/** Reads and checks the environment; throws a ConfigError naming the first bad variable. */
+/** Reads and checks the environment; throws one ConfigError listing every bad variable, one line each. */
 export function loadConfig(env: Env = process.env): Config {
-  const mode = readEnvironment(env);
-  const host = env.HOST ?? '127.0.0.1';
-  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError(`HOST must be a host name or IP address (got "${host}")`);
-  const port = readPort(env);
-  const masterKey = readMasterKey(env, mode);
+  const collector = createProblemCollector();
+  const { read, check } = { read: collector.read.bind(collector), check: collector.check.bind(collector) };
+  const mode = read(() => readEnvironment(env), 'development');
+  const host = read(() => readHost(env, 'HOST'), '127.0.0.1');
+  const port = read(() => readPort(env), 8080);
+  const masterKey = read(() => readMasterKey(env, mode), undefined);
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl !== undefined) readUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+  if (databaseUrl !== undefined) check(() => readUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']));
   const logLevel = (env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info')) as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  check(() => {
+    if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  });
   const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl !== undefined) readUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
-  if (smtpUrl === undefined && mode === 'production') throw new ConfigError('SMTP_URL is required in production (the dev outbox is for development only)');
+  if (smtpUrl !== undefined) check(() => readUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']));
+  check(() => {
+    if (smtpUrl === undefined && mode === 'production') throw new ConfigError('SMTP_URL is required in production (the dev outbox is for development only)');
+  });
   const mailFrom = env.MAIL_FROM ?? 'Payments Network Sign-In <no-reply@localhost>';
-  if (!/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) throw new ConfigError(`MAIL_FROM must be an email address, optionally with a name (got "${mailFrom}")`);
+  check(() => {
+    if (!/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) throw new ConfigError(`MAIL_FROM must be an email address, optionally with a name (got "${mailFrom}")`);
+  });
   const smsProviderUrl = env.SMS_PROVIDER_URL || undefined;
-  if (smsProviderUrl !== undefined) readUrl('SMS_PROVIDER_URL', smsProviderUrl, mode === 'production' ? ['https:'] : ['http:', 'https:']);
+  if (smsProviderUrl !== undefined) check(() => readUrl('SMS_PROVIDER_URL', smsProviderUrl, mode === 'production' ? ['https:'] : ['http:', 'https:']));
   const smsProviderToken = env.SMS_PROVIDER_TOKEN || undefined;
-  if (smsProviderUrl !== undefined && smsProviderToken === undefined) throw new ConfigError('SMS_PROVIDER_TOKEN is required with SMS_PROVIDER_URL');
+  check(() => {
+    if (smsProviderUrl !== undefined && smsProviderToken === undefined) throw new ConfigError('SMS_PROVIDER_TOKEN is required with SMS_PROVIDER_URL');
+  });
   const gtmId = env.GTM_ID || undefined;
-  if (gtmId !== undefined && !/^GTM-[A-Z0-9]+$/.test(gtmId)) throw new ConfigError(`GTM_ID must look like GTM-XXXXXXX (got "${gtmId}")`);
+  check(() => {
+    if (gtmId !== undefined && !/^GTM-[A-Z0-9]+$/.test(gtmId)) throw new ConfigError(`GTM_ID must look like GTM-XXXXXXX (got "${gtmId}")`);
+  });
+  const publicUrl = read(() => readPublicUrl(env, host, port), 'http://localhost');
+  const seedDemo = read(() => readBoolean('SEED_DEMO', env.SEED_DEMO, mode === 'development'), false);
+  const mfaRequired = read(() => readBoolean('MFA_REQUIRED', env.MFA_REQUIRED, true), true);
+  const botCheckVerifyUrl = read(
+    () => readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,
+    '',
+  );
+  const trustProxy = read(() => readTrustProxy(env), false);
+  const migrateOnStart = read(() => readBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true), true);
+  const metrics = read(() => readMetrics(env, port), undefined);
+  if (collector.problems().length > 0) throw new ConfigError(collector.problems());
   return {
     env: mode,
     host,
     port,
-    publicUrl: readPublicUrl(env, host, port),
+    publicUrl,
     dataDir: path.resolve(env.DATA_DIR ?? '.data'),
     databaseUrl,
     masterKey,
     gtmId,
     smtpUrl,
     mailFrom,
-    seedDemo: readBoolean('SEED_DEMO', env.SEED_DEMO, mode === 'development'),
+    seedDemo,
     logLevel,
     featureFlagsFile: env.FEATURE_FLAGS_FILE ? path.resolve(env.FEATURE_FLAGS_FILE) : undefined,
-    mfaRequired: readBoolean('MFA_REQUIRED', env.MFA_REQUIRED, true),
+    mfaRequired,
     sms: { providerUrl: smsProviderUrl, providerToken: smsProviderToken, sender: env.SMS_SENDER || 'PaymentsSSO' },
     flagServiceToken: env.FLAG_SERVICE_TOKEN || APP_NAME,
     errorReportingDsn: env.VITE_SENTRY_DSN || undefined,
     botCheckSecret: env.BOT_CHECK_SECRET || undefined,
-    botCheckVerifyUrl: readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,
+    botCheckVerifyUrl,
+    trustProxy,
+    migrateOnStart,
+    metrics,
   };
 }
 
@@ -278,4 +377,8 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   { name: 'BOT_CHECK_SECRET', default: 'unset', meaning: 'the bot-check (Cloudflare Turnstile) secret: set, steps marked `botCheck` need a verified token (build the app with `VITE_BOT_CHECK`)' },
   { name: 'BOT_CHECK_VERIFY_URL', default: "Turnstile's siteverify", meaning: 'where bot-check tokens are verified (a local verifier in tests)' },
   { name: 'VITE_SENTRY_DSN', default: 'unset', meaning: "read by the build (error reporting on) and by the server (its host allowed in the page's Content-Security-Policy)" },
+  { name: 'TRUST_PROXY', default: 'off', meaning: "which proxies' `X-Forwarded-For` to believe, so per-IP limits count the real client: a hop count (`1` behind one load balancer) or comma-separated proxy addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`). `true` (any proxy) is refused" },
+  { name: 'MIGRATE_ON_START', default: '`true`', meaning: 'apply pending migrations at start. `false` (run `npm run migrate` as its own deployment step): the server refuses to start while migrations are pending' },
+  { name: 'METRICS_PORT', default: 'unset (no metrics)', meaning: 'serve Prometheus metrics at `/metrics` on this port, apart from the public one (`0`: any free port)' },
+  { name: 'METRICS_HOST', default: '`127.0.0.1`', meaning: 'the interface the metrics port listens on' },
 ];

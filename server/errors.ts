@@ -20,19 +20,17 @@ const ENGLISH_MESSAGES = new Map(
 /** An error to answer with; `detail` words the problem more precisely than the code's text (a field's rule). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly code: ErrorCode;
   readonly status: number;
   /** `error_params`: the precise problem's catalogue key, so the web app can word it in the user's language. */
   readonly params: Readonly<Record<string, string>> | undefined;
   /** The seconds a client should wait before trying again, sent as `Retry-After` (429 and 503 answers). */
   readonly retryAfter: number | undefined;
 
-  constructor(
-    readonly code: ErrorCode,
-    detail?: string | ProblemDetail,
-    options: { retryAfter?: number } = {},
-  ) {
+  constructor(code: ErrorCode, detail?: string | ProblemDetail, options: { retryAfter?: number } = {}) {
     const precise = typeof detail === 'string' ? { message: detail } : detail;
     super(precise?.message ?? ENGLISH_MESSAGES.get(code));
+    this.code = code;
     this.status = ERROR_CODES[code].status;
     this.params = precise?.key === undefined ? undefined : { [REASON_PARAM]: precise.key };
     this.retryAfter = options.retryAfter;

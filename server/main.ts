@@ -1,13 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { DEMO_USER, seedDemo } from './admin/seed.ts';
 import { ConfigError, LIMITS, loadConfig } from './config.ts';
 import { purgeExpired } from './store/cleanup.ts';
 import { randomToken } from './crypto/hash.ts';
 import { createSecretBox, loadMasterKey } from './crypto/secret-box.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { MigrationsPendingError } from './db/migrate.ts';
 import { DatabaseUnavailableError, openConfiguredDatabase } from './runtime.ts';
 import { ADMIN_FILE_NAME } from './cli/admin-file.ts';
+
+/**
+ * Stops taking requests and waits for those in flight, at most `drainMs`; then cuts the connections still open, so a
+ * stuck client cannot hold the process past its orchestrator's kill.
+ */
+async function drain(app: FastifyInstance, drainMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = app.close();
+  const overran = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), drainMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (overran) {
+    app.log.warn({ drainMs }, 'requests still in flight after the drain time; closing their connections');
+    app.server.closeAllConnections();
+    await closed;
+  }
+}
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -17,23 +40,25 @@ async function start(): Promise<void> {
   const adminToken = randomToken();
   // Imported only now, so a configuration error is reported alone, before the provider library loads.
   const { buildApp } = await import('./app.ts');
-  const { app } = await buildApp({ config, db, masterKey, adminToken });
+  const { app, shutdown, metrics } = await buildApp({ config, db, masterKey, adminToken });
   const adminFile = path.join(config.dataDir, ADMIN_FILE_NAME);
 
   const cleanup = setInterval(() => {
     purgeExpired(db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'cleanup of expired rows failed'));
   }, LIMITS.CLEANUP_INTERVAL * 1000);
   cleanup.unref();
+  shutdown.register('expired-row cleanup', () => clearInterval(cleanup));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`received ${signal}, shutting down`);
-    clearInterval(cleanup);
     fs.rmSync(adminFile, { force: true });
-    await app.close();
+    await drain(app, LIMITS.SHUTDOWN_DRAIN_MS);
+    await shutdown.run(LIMITS.SHUTDOWN_HOOK_MS);
     await release();
+    app.log.info('shutdown complete');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -50,6 +75,12 @@ async function start(): Promise<void> {
     `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     `  OpenID Connect discovery: ${config.publicUrl}/.well-known/openid-configuration`,
   ];
+  if (config.metrics) {
+    const { startMetricsServer } = await import('./observability/metrics-server.ts');
+    const metricsServer = await startMetricsServer(metrics, config.metrics);
+    shutdown.register('metrics server', () => metricsServer.close());
+    lines.push(`  metrics: http://${config.metrics.host}:${metricsServer.port}/metrics`);
+  }
   if (config.seedDemo) {
     lines.push(`  demo client app: ${config.publicUrl}/demo/`);
     lines.push(`  demo user: ${DEMO_USER.email} / ${DEMO_USER.password}`);
@@ -58,7 +89,9 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) process.stderr.write(`error: ${problem}\n`);
+  } else if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError || error instanceof MigrationsPendingError) {
     process.stderr.write(`error: ${error.message}\n`);
   } else {
     const message = error instanceof Error ? error.message : String(error);

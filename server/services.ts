@@ -12,6 +12,8 @@ import type { BotCheckVerifier } from './auth/bot-check.ts';
 import type { FeatureFlags } from './flags/feature-flags.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
+import type { ShutdownHooks } from './lifecycle/shutdown-hooks.ts';
+import type { Metrics } from './observability/metrics.ts';
 
 /** The services the server is built from; each function takes the few it uses, passed in, never reached for globally. */
 export interface Services {
@@ -30,4 +32,8 @@ export interface Services {
   flags: FeatureFlags;
   /** Verifies bot-check tokens; absent while the bot check is off (no BOT_CHECK_SECRET). */
   botCheck?: BotCheckVerifier;
+  /** The Prometheus metrics; a worker that owns a figure (the outbox's backlog) sets it here. */
+  metrics: Metrics;
+  /** Where background workers register how they stop or flush on SIGTERM (after requests drained, before the DB closes). */
+  shutdown: ShutdownHooks;
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { LIMITS } from '../config.ts';
+import { Argon2QueueFullError } from '../auth/argon2-gate.ts';
 import { UnstorableValueError } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { UNSTORABLE_INPUT_MESSAGE } from '../web/unstorable-input.ts';
@@ -33,6 +34,7 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError | undefine
   if (error instanceof ApiError) return error;
   if (error instanceof UnstorableValueError) return new ApiError('request.invalid', UNSTORABLE_INPUT_MESSAGE);
   if (isDatabaseUnavailable(error)) return new ApiError('server.unavailable', undefined, { retryAfter: LIMITS.UNAVAILABLE_RETRY_AFTER });
+  if (error instanceof Argon2QueueFullError) return new ApiError('server.unavailable', undefined, { retryAfter: LIMITS.OVERLOAD_RETRY_AFTER });
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return new ApiError('request.invalid', `The request is not valid: ${fastifyError.message}.`);
   const mapped = fastifyError.code && FASTIFY_CODES[fastifyError.code];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Argon2QueueFullError } from '../auth/argon2-gate.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../config.ts';
 import { lockoutMail } from '../mail/templates.ts';
@@ -14,7 +15,7 @@ import { admitStep, type StepDeps } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 /** `POST auth/login`: checks the encrypted credentials, under the guessing throttle, and answers the next step. */
-export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'throttle'>) {
+export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'throttle' | 'metrics'>) {
   return async (app: FastifyInstance) => {
     app.post('/auth/login', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
@@ -24,15 +25,21 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
       const gate = await context.throttle.admit({ userId: found?.user.id, ip: request.ip, now: new Date(now) });
       // Every refusal costs one argon2id verification and reads the same, so neither timing nor wording tells
       // an unknown email, a wrong password or a waiting account apart.
-      const valid = await verifyPassword(password, gate.allowed ? found?.passwordHash : undefined);
+      const valid = await verifyPassword(password, gate.allowed ? found?.passwordHash : undefined).catch((error: unknown) => {
+        if (error instanceof Argon2QueueFullError) context.metrics.signIn('overloaded');
+        throw error;
+      });
       if (!found || !valid || !gate.allowed) {
+        context.metrics.signIn(gate.allowed ? 'invalid_credentials' : 'throttled');
         if (found && gate.allowed && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) {
+          context.metrics.lockout('password');
           const resetUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
           sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
         }
         throw new ApiError('auth.invalid_credentials');
       }
       await context.throttle.succeeded({ userId: found.user.id, ip: request.ip });
+      context.metrics.signIn('success');
       if (found.resetRequired) {
         // The transaction stays at the login step: after recovery the user signs in again on the same screen.
         return { challenge: SERVER_CHALLENGES.RESET_PASSWORD, parameters: { email: found.user.email } };

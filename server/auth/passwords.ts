@@ -1,5 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { LIMITS } from '../config.ts';
+import { createArgon2Gate } from './argon2-gate.ts';
 
 /** `Algorithm.Argon2id`; the package ships it as a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
@@ -11,9 +12,15 @@ const OPTIONS = {
   parallelism: LIMITS.ARGON2_PARALLELISM,
 } as const;
 
+/**
+ * Every hash and verification of this process waits here: argon2id runs on libuv's thread pool, which the whole
+ * process shares, so the bound is the process's, not a server instance's.
+ */
+export const argon2Gate = createArgon2Gate({ concurrency: LIMITS.ARGON2_CONCURRENCY, maxWaiting: LIMITS.ARGON2_MAX_WAITING });
+
 /** Hashes a password with argon2id (the parameters in LIMITS); the salt is random per call. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return argon2Gate.run(() => hash(password, OPTIONS));
 }
 
 /** A hash of a random password, made once: verifying against it costs the same as a real check. */
@@ -25,13 +32,16 @@ let decoyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(password: string, storedHash: string | null | undefined): Promise<boolean> {
   if (!storedHash) {
-    decoyHash ??= hashPassword(crypto.randomUUID());
-    await verify(await decoyHash, password).catch(() => false);
+    decoyHash ??= hash(crypto.randomUUID(), OPTIONS);
+    const decoy = await decoyHash;
+    await argon2Gate.run(() => verify(decoy, password).catch(() => false));
     return false;
   }
-  try {
-    return await verify(storedHash, password);
-  } catch {
-    return false;
-  }
+  return argon2Gate.run(async () => {
+    try {
+      return await verify(storedHash, password);
+    } catch {
+      return false;
+    }
+  });
 }

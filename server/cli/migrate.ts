@@ -5,7 +5,7 @@ import { DatabaseUnavailableError, openConfiguredDatabase } from '../runtime.ts'
 /** `npm run migrate`: applies pending migrations to the configured database and lists them. */
 async function main(): Promise<number> {
   try {
-    const { applied, release } = await openConfiguredDatabase(loadConfig());
+    const { applied, release } = await openConfiguredDatabase(loadConfig(), { migrate: true });
     await release();
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'the database is up to date\n');
     return 0;

@@ -21,7 +21,15 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /** True when the database answers. */
   ping(): Promise<boolean>;
+  /** Connections this process holds: in all, idle, and requests waiting for one (the embedded database has one). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /**

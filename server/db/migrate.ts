@@ -13,6 +13,20 @@ const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
   '006_mfa.sql': '005_mfa.sql',
 };
 
+/** Thrown at start when MIGRATE_ON_START is off and the database lacks migrations; its message says what to run. */
+export class MigrationsPendingError extends Error {
+  override readonly name = 'MigrationsPendingError';
+}
+
+/** The migrations not applied yet, in order (none when the database is up to date); changes nothing. */
+export async function pendingMigrations(db: Database, directory: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await fs.readdir(directory)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const recorded = await db.query<{ present: string | null }>("select to_regclass('schema_migrations')::text as present");
+  if (!recorded.rows[0]?.present) return files;
+  const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).rows.map((row) => RENAMED_MIGRATIONS[row.name] ?? row.name));
+  return files.filter((file) => !done.has(file));
+}
+
 /** Applies, in file-name order, every migration not applied yet; returns the names it applied. */
 export async function migrate(db: Database, directory: string = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await fs.readdir(directory)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();

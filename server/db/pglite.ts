@@ -34,6 +34,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         return false;
       }
     },
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     close: () => pg.close(),
   };
 }

@@ -74,6 +74,7 @@ function openPostgresPool(pool: pg.Pool): Database {
         return false;
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -65,6 +65,22 @@ export interface FlowRegistry {
   openStepFor(callPath: string, method?: CallMethod): ServerStep | undefined;
   /** Every challenge kind some step answers. */
   challenges(): ReadonlySet<string>;
+  /** The JSON Schemas a call's body may follow (one per distinct form behind it), as the API document shows them. */
+  requestSchemasFor(callPath: string, method?: CallMethod): readonly object[];
+}
+
+/**
+ * A form's schema as the request body carries it: encrypted fields are compact JWE strings, and a bot-checked step
+ * adds its widget token.
+ */
+function requestSchema(form: Record<string, unknown>, encrypt: readonly string[], botCheck: boolean): Record<string, unknown> {
+  const { $schema: _schema, $id: _id, ...schema } = form;
+  const properties = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
+  for (const field of encrypt) {
+    properties[field] = { type: 'string', description: 'RSA-OAEP-256 compact JWE of { v: value, n: nonce }, to the key from GET crypto/rsa-public-key' };
+  }
+  if (botCheck) properties.botCheckToken = { type: 'string', description: 'the bot-check widget token' };
+  return { ...schema, type: 'object', properties };
 }
 
 type Catalogue = Record<string, string>;
@@ -105,6 +121,7 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
   };
 
   const byCall = new Map<string, ServerStep[]>();
+  const bodiesByCall = new Map<string, Map<string, object>>();
   const challenges = new Set<string>();
   const flowFiles = fs.readdirSync(path.join(root, 'flows')).filter((name) => name.endsWith('.json')).sort();
   for (const file of flowFiles) {
@@ -147,6 +164,13 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
         };
         const key = `${call.method} ${call.path}`;
         byCall.set(key, [...(byCall.get(key) ?? []), serverStep]);
+        if (form) {
+          const formSchema = JSON.parse(fs.readFileSync(path.join(root, 'schemas/forms', form.schema), 'utf8')) as Record<string, unknown>;
+          const body = requestSchema(formSchema, serverStep.encrypt, serverStep.botCheck);
+          const bodies = bodiesByCall.get(key) ?? new Map<string, object>();
+          bodies.set(JSON.stringify(body), body);
+          bodiesByCall.set(key, bodies);
+        }
       }
     }
   }
@@ -156,5 +180,6 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
       byCall.get(`${method} ${callPath}`)?.find((step) => step.needsTransaction && step.challenges.includes(challenge)),
     openStepFor: (callPath, method = 'POST') => byCall.get(`${method} ${callPath}`)?.find((step) => !step.needsTransaction),
     challenges: () => challenges,
+    requestSchemasFor: (callPath, method = 'POST') => [...(bodiesByCall.get(`${method} ${callPath}`)?.values() ?? [])],
   };
 }

@@ -121,8 +121,10 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
 export class InteractionNotFoundError extends Error {
   override readonly name = 'InteractionNotFoundError';
   readonly code = 'interaction.not_found';
-  constructor(readonly uid: string) {
+  readonly uid: string;
+  constructor(uid: string) {
     super(`interaction ${uid} was not found or has expired`);
+    this.uid = uid;
   }
 }
 

@@ -11,10 +11,10 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Runs one of the project's TypeScript entry points as operators do (`node --import tsx ...`). */
+/** Runs one of the project's TypeScript entry points as operators do: plain `node`, which strips the types. */
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -27,7 +27,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
 /** Starts the server and resolves once it prints that it is running. */
 export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, ['server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
