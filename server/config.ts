@@ -20,6 +20,8 @@ export const LIMITS = {
   CREDENTIAL_KEY_BITS: 2048,
   ACCESS_TOKEN_TTL: 10 * 60,
   ID_TOKEN_TTL: 10 * 60,
+  /** A refresh token lives this long unless it is used (then it is replaced) or its sign-in session ends first. */
+  REFRESH_TOKEN_TTL: 14 * 24 * 3600,
   /** The provider's browser session, which lets a second client app skip the password. */
   SESSION_TTL: 8 * 3600,
   /** Argon2id parameters: OWASP's first recommended profile (m=19 MiB, t=2, p=1). */

@@ -20,6 +20,7 @@ const addClientSchema = {
     redirectUris: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
     name: { type: 'string', maxLength: 200 },
     isPublic: { type: 'boolean' },
+    refreshTokens: { type: 'boolean' },
     initiateLoginUri: { type: 'string', maxLength: 2000 },
   },
 } as const;

@@ -3,7 +3,7 @@ import { LIMITS } from '../config.ts';
 import { randomToken } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
-import { findClientInfo, upsertClient } from '../store/clients.ts';
+import { findClientInfo, setClientRefreshTokens, upsertClient } from '../store/clients.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 import { revokeEverything } from '../auth/sessions.ts';
 import { insertPreRegisteredUser } from '../store/registrations.ts';
@@ -22,6 +22,8 @@ export interface AddClientInput {
   isPublic: boolean;
   /** Where the app starts its own sign-in (OpenID Connect's initiate_login_uri); invitations land there. */
   initiateLoginUri?: string;
+  /** Give the app a refresh token with every sign-in (rotated on each use), not only when it asks for offline_access. */
+  refreshTokens?: boolean;
 }
 
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,99}$/;
@@ -59,6 +61,7 @@ export async function addClient(
     secret,
   });
   if (input.initiateLoginUri !== undefined) await setClientSignInStart(deps.db, input.clientId, input.initiateLoginUri);
+  await setClientRefreshTokens(deps.db, input.clientId, input.refreshTokens === true);
   return { clientId: input.clientId, secret, created: existing === undefined };
 }
 

@@ -6,7 +6,7 @@ import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-
 import { DatabaseUnavailableError } from '../runtime.ts';
 
 const USAGE = `usage:
-  npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI]
+  npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI] [--refresh-tokens]
   npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--temporary]
   npm run sso -- user add --email EMAIL --pre-registered [--first-name F] [--last-name L]
   npm run sso -- user require-reset EMAIL
@@ -41,6 +41,7 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       name: { type: 'string' },
       public: { type: 'boolean' },
       'initiate-login-uri': { type: 'string' },
+      'refresh-tokens': { type: 'boolean' },
     });
     const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? [];
     if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required');
@@ -50,6 +51,7 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       name: values.name as string | undefined,
       isPublic: values.public === true,
       initiateLoginUri: values['initiate-login-uri'] as string | undefined,
+      refreshTokens: values['refresh-tokens'] === true,
     });
     const verb = result.created ? 'added' : 'updated';
     return result.secret === undefined

@@ -4,7 +4,7 @@ import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
-import { createOidcAdapter } from './adapter.ts';
+import { REFRESH_TOKENS_METADATA, createOidcAdapter } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
@@ -66,7 +66,20 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
     findAccount: createFindAccount(db),
     // `amr` (how the user proved it: password, one-time code…) goes with `openid`, so every ID token says it.
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, scope === 'openid' ? [...claims, 'amr'] : [...claims]])),
-    scopes: Object.keys(SCOPE_CLAIMS),
+    scopes: [...Object.keys(SCOPE_CLAIMS), 'offline_access'],
+    extraClientMetadata: {
+      properties: [REFRESH_TOKENS_METADATA],
+      validator(_ctx, key, value) {
+        if (key === REFRESH_TOKENS_METADATA && value !== undefined && typeof value !== 'boolean') throw new Error(`${key} must be a boolean`);
+      },
+    },
+    // A refresh token for a sign-in that asked for offline_access (with prompt=consent, as OpenID Connect requires),
+    // or for any sign-in of a client whose refresh-token setting is on (npm run sso -- client add --refresh-tokens).
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || client.metadata()[REFRESH_TOKENS_METADATA] === true),
+    // Every use of a refresh token returns a new one and consumes the old; presenting a consumed one revokes the whole
+    // grant, every token of its family (RFC 9700 §4.14), in oidc-provider's refresh_token grant and in adapter.consume.
+    rotateRefreshToken: true,
     // Our client apps are first-party and read the user from the ID token, so it carries the claims the granted
     // scopes release (as the userinfo endpoint does) instead of only `sub`.
     conformIdTokenClaims: false,
@@ -93,6 +106,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       AuthorizationCode: LIMITS.AUTHORIZATION_CODE_TTL,
       AccessToken: LIMITS.ACCESS_TOKEN_TTL,
       IdToken: LIMITS.ID_TOKEN_TTL,
+      RefreshToken: LIMITS.REFRESH_TOKEN_TTL,
       Interaction: LIMITS.TRANSACTION_TTL,
       Session: LIMITS.SESSION_TTL,
       // A grant lives as long as the session that made it (see loadExistingGrant).
@@ -108,6 +122,9 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      // RFC 7662: confidential clients and resource servers (registered as confidential clients) authenticate and
+      // learn whether a token is active; a public client cannot authenticate, so it may not ask.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none' },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
     },
   };
