@@ -24,6 +24,7 @@ import { createOneTimeCodes } from './auth/one-time-codes.ts';
 import { loadPasswordPolicy } from './auth/password-policy.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
+import { createOutbox } from './outbox/outbox.ts';
 import { outboxRoutes } from './api/outbox-routes.ts';
 import { profileAttributesRoutes } from './api/profile-attributes-routes.ts';
 import { addSharedSchemas } from './api/response-schemas.ts';
@@ -42,7 +43,7 @@ import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues }
 import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './api/flag-service-routes.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './api/oidc-mount.ts';
-import { createOidcProvider } from './oidc/provider.ts';
+import { createLiveProvider } from './oidc/live-provider.ts';
 import type { Services } from './services.ts';
 import { findClient } from './store/clients.ts';
 import { installSecurityHeaders, securityHeaders } from './web/security-headers.ts';
@@ -80,11 +81,21 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const box = createSecretBox(deps.masterKey);
-  const keys = createKeyStore({ db, box, clock });
+  const keys = createKeyStore({ db, box, clock, signingTiming: { activationDelay: config.keyRefreshSeconds, retention: LIMITS.SIGNING_KEY_RETENTION } });
   // Made (or read) now, so the first visitor does not pay for generating an RSA key.
   await keys.currentCredentialKey();
   const flows = loadFlowRegistry();
-  const provider = await createOidcProvider({ config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) });
+  // Mail and texts go through the durable outbox; the configured (or a test's) mailer and SMS sender deliver them.
+  const outbox = createOutbox({
+    db,
+    box,
+    transports: { mailer: deps.mailer ?? createMailer({ config, db }), sms: deps.sms ?? createSmsSender({ config, db }) },
+    log: { warn: (details, text) => app.log.warn(details, text) },
+  });
+  const liveProvider = await createLiveProvider(
+    { config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) },
+    { warn: (details, text) => app.log.warn(details, text) },
+  );
   const context: Services = {
     config,
     db,
@@ -92,9 +103,13 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     box,
     clock,
     flows,
-    provider,
-    mailer: deps.mailer ?? createMailer({ config, db }),
-    sms: deps.sms ?? createSmsSender({ config, db }),
+    // Always the provider holding the current signing keys.
+    get provider() {
+      return liveProvider.current();
+    },
+    mailer: outbox.mailer,
+    sms: outbox.sms,
+    outbox,
     codes: createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }),
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
@@ -112,6 +127,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     ...frameworkErrorOptions(securityHeaders(config)),
   });
   installErrorHandling(app);
+  outbox.start();
+  // Closing the server stops the outbox worker after sending what is due, within a bound.
+  app.addHook('onClose', () => outbox.stop({ flushMs: LIMITS.OUTBOX_FLUSH_MS }));
   installSecurityHeaders(app, config);
   installApiNoStore(app);
   addSharedSchemas(app);
@@ -134,7 +152,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   if (config.env !== 'production') {
     await app.register(flagServiceRoutes({ flags: context.flags, token: config.flagServiceToken }), { prefix: FLAG_SERVICE_PREFIX });
   }
-  registerOidcRoutes(app, provider, securityHeaders(config));
+  registerOidcRoutes(app, liveProvider.current, securityHeaders(config));
+  liveProvider.start(config.keyRefreshSeconds);
+  app.addHook('onClose', async () => liveProvider.stop());
 
   const demoClients = [];
   for (const demo of DEMO_CLIENTS) {
@@ -142,7 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     if (client) demoClients.push({ clientId: client.clientId, name: client.name, secret: client.secret, callbackPath: demo.callbackPath });
   }
   if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
-  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
+  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, keys }), { prefix: '/admin/v1' });
   await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
   return { app, context };
 }

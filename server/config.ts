@@ -20,6 +20,14 @@ export const LIMITS = {
   CREDENTIAL_KEY_BITS: 2048,
   ACCESS_TOKEN_TTL: 10 * 60,
   ID_TOKEN_TTL: 10 * 60,
+  /**
+   * How often each process re-reads the signing keys from the database (seconds), and how long a new key is
+   * published before it signs; so a rotated key signs on every process within two of these. KEY_REFRESH_SECONDS
+   * overrides it (tests).
+   */
+  KEY_REFRESH_INTERVAL: 30,
+  /** A replaced signing key stays in the JWKS this long after it last signed: the longest lifetime of a signed token (the ID token). */
+  SIGNING_KEY_RETENTION: 10 * 60,
   /** A refresh token lives this long unless it is used (then it is replaced) or its sign-in session ends first. */
   REFRESH_TOKEN_TTL: 14 * 24 * 3600,
   /** The provider's browser session, which lets a second client app skip the password. */
@@ -88,6 +96,24 @@ export const LIMITS = {
   UNAVAILABLE_RETRY_AFTER: 5,
   /** The longest a request waits for a database connection before it is answered 503 (ms). */
   DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+  /** How often each server process looks for mail and texts due in the outbox (ms); a new message is tried at once. */
+  OUTBOX_POLL_INTERVAL_MS: 2_000,
+  /** A process claiming a message may take this long to send it before another process may try (seconds). */
+  OUTBOX_LEASE: 60,
+  /** The wait after a failed send; it doubles with each failure... */
+  OUTBOX_RETRY_BASE: 5,
+  /** ...up to this (seconds). */
+  OUTBOX_RETRY_MAX: 15 * 60,
+  /** Sends tried before a message is given up (with the back-off above, about a day). */
+  OUTBOX_MAX_ATTEMPTS: 100,
+  /** On shutdown the outbox worker keeps sending what is due for at most this long (ms). */
+  OUTBOX_FLUSH_MS: 5_000,
+  /** Messages one process claims at a time. */
+  OUTBOX_BATCH: 20,
+  /** A sent or given-up message is deleted this long after (seconds). */
+  OUTBOX_KEEP_SENT: 24 * 3600,
+  /** An SMTP server must connect, greet and answer within this long (ms), inside OUTBOX_LEASE. */
+  SMTP_TIMEOUT_MS: 30_000,
   /** An HTTP SMS provider must answer within this long (ms). */
   SMS_PROVIDER_TIMEOUT_MS: 5000,
   /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */
@@ -131,6 +157,8 @@ export interface Config {
   readonly errorReportingDsn: string | undefined;
   /** The authorization the development flag service (`/dev/flag-service`) expects; the web app's flag client id. */
   readonly flagServiceToken: string;
+  /** How often signing keys are re-read from the database, in seconds (LIMITS.KEY_REFRESH_INTERVAL unless set). */
+  readonly keyRefreshSeconds: number;
 }
 
 /** The product's name, the first half of an authenticator app entry's issuer. */
@@ -202,6 +230,13 @@ function readBoolean(name: string, raw: string | undefined, fallback: boolean): 
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
+function readSeconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 3600) throw new ConfigError(`${name} must be a whole number of seconds from 1 to 3600 (got "${raw}")`);
+  return value;
+}
+
 /** Reads and checks the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const mode = readEnvironment(env);
@@ -243,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
     flagServiceToken: env.FLAG_SERVICE_TOKEN || APP_NAME,
     errorReportingDsn: env.VITE_SENTRY_DSN || undefined,
     botCheckSecret: env.BOT_CHECK_SECRET || undefined,
+    keyRefreshSeconds: readSeconds('KEY_REFRESH_SECONDS', env.KEY_REFRESH_SECONDS, LIMITS.KEY_REFRESH_INTERVAL),
     botCheckVerifyUrl: readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,
   };
 }
@@ -279,5 +315,6 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   { name: 'FLAG_SERVICE_TOKEN', default: '`sso-web`', meaning: "the authorization the development flag service (`/dev/flag-service`, not mounted in production) expects: the web app's flag client id" },
   { name: 'BOT_CHECK_SECRET', default: 'unset', meaning: 'the bot-check (Cloudflare Turnstile) secret: set, steps marked `botCheck` need a verified token (build the app with `VITE_BOT_CHECK`)' },
   { name: 'BOT_CHECK_VERIFY_URL', default: "Turnstile's siteverify", meaning: 'where bot-check tokens are verified (a local verifier in tests)' },
+  { name: 'KEY_REFRESH_SECONDS', default: '`30` (`LIMITS.KEY_REFRESH_INTERVAL`)', meaning: 'how often each process re-reads the signing keys from the database, and how long a rotated key is published before it signs (1 to 3600)' },
   { name: 'VITE_SENTRY_DSN', default: 'unset', meaning: "read by the build (error reporting on) and by the server (its host allowed in the page's Content-Security-Policy)" },
 ];

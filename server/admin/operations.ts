@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../config.ts';
 import { randomToken } from '../crypto/hash.ts';
+import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
 import { findClientInfo, setClientRefreshTokens, upsertClient } from '../store/clients.ts';
@@ -110,4 +111,11 @@ export async function requireReset(deps: { db: Queryable }, email: string): Prom
   if (!user) throw new OperationError(`no user has the email ${email.trim()}`);
   await revokeEverything(deps.db, user.id);
   return user;
+}
+
+/** Adds a new signing key and a new credential key; each process picks them up as server/crypto/key-store.ts describes. */
+export async function rotateKeys(keys: Pick<KeyStore, 'rotate'>): Promise<{ signing: string; credentials: string }> {
+  const signing = await keys.rotate('signing');
+  const credentials = await keys.rotate('credentials');
+  return { signing: signing.kid, credentials: credentials.kid };
 }

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, LIMITS, loadConfig } from '../config.ts';
 import { OperationError } from '../admin/operations.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-channel.ts';
@@ -14,7 +14,8 @@ const USAGE = `usage:
   npm run sso -- company add-user NAME EMAIL
   npm run sso -- company list
   npm run sso -- company members NAME
-  npm run sso -- invite --email EMAIL --company NAME [--client-id ID]`;
+  npm run sso -- invite --email EMAIL --company NAME [--client-id ID]
+  npm run sso -- keys rotate`;
 
 /** A mistake in how the CLI was called. */
 class UsageError extends Error {}
@@ -89,6 +90,15 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
     return `user ${user.email} must reset their password at the next sign-in; their sessions were signed out`;
   }
   if (command.startsWith('company ')) return runCompanyCommand(channel, command, args);
+  if (command === 'keys rotate') {
+    positionals(command, args, []);
+    const keys = await channel.rotateKeys();
+    return [
+      `signing key ${keys.signing} added: published at once, it signs on every server within ${2 * LIMITS.KEY_REFRESH_INTERVAL} s (KEY_REFRESH_SECONDS twice);`,
+      `  the previous key stays published until every token it signed has expired (${LIMITS.SIGNING_KEY_RETENTION / 60} min)`,
+      `credential key ${keys.credentials} added: browsers encrypt to it from now on; the previous one is accepted for ${LIMITS.CREDENTIAL_KEY_GRACE / 3600} h`,
+    ].join('\n');
+  }
   if (command === 'invite') {
     const values = parse(args, { email: { type: 'string' }, company: { type: 'string' }, 'client-id': { type: 'string' } });
     const result = await channel.invite({

@@ -1,4 +1,5 @@
 import Provider, { interactionPolicy, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
 import { LIMITS, type Config } from '../config.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
@@ -20,6 +21,8 @@ export interface OidcProviderDeps {
    * (the web app's `/auth/login?...&interaction=<uid>`).
    */
   onInteractionStart: (ctx: KoaContextWithOIDC, interaction: Interaction) => Promise<string>;
+  /** The signing keys to use (the active private key first); read from `keys` when absent. */
+  jwks?: JWK[];
 }
 
 /** Every provider route lives under /oidc, because /auth/ is the web app's base path. Discovery stays at the root. */
@@ -62,7 +65,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
 
   const configuration: Configuration = {
     adapter: createOidcAdapter({ db, box }),
-    jwks: { keys: await keys.signingJwks() },
+    jwks: { keys: deps.jwks ?? (await keys.signingKeySet()).jwks },
     findAccount: createFindAccount(db),
     // `amr` (how the user proved it: password, one-time code…) goes with `openid`, so every ID token says it.
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, scope === 'openid' ? [...claims, 'amr'] : [...claims]])),
