@@ -113,7 +113,12 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     codes: createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }),
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
-    flags: createFeatureFlags({ ...readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE), ...deps.flags }),
+    flags: createFeatureFlags({
+      read: () => readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE),
+      overrides: deps.flags,
+      intervalMs: LIMITS.FLAGS_REFRESH_INTERVAL * 1000,
+      log: { warn: (details, text) => app.log.warn(details, text) },
+    }),
     botCheck: config.botCheckSecret
       ? createBotCheckVerifier({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, timeoutMs: LIMITS.BOT_CHECK_VERIFY_TIMEOUT_MS })
       : undefined,
@@ -154,7 +159,10 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   }
   registerOidcRoutes(app, liveProvider.current, securityHeaders(config));
   liveProvider.start(config.keyRefreshSeconds);
-  app.addHook('onClose', async () => liveProvider.stop());
+  app.addHook('onClose', async () => {
+    liveProvider.stop();
+    context.flags.stop();
+  });
 
   const demoClients = [];
   for (const demo of DEMO_CLIENTS) {

@@ -96,6 +96,8 @@ export const LIMITS = {
   UNAVAILABLE_RETRY_AFTER: 5,
   /** The longest a request waits for a database connection before it is answered 503 (ms). */
   DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+  /** How often each process re-reads FEATURE_FLAGS_FILE (seconds), so an edit takes effect without a restart. */
+  FLAGS_REFRESH_INTERVAL: 30,
   /** How often each server process looks for mail and texts due in the outbox (ms); a new message is tried at once. */
   OUTBOX_POLL_INTERVAL_MS: 2_000,
   /** A process claiming a message may take this long to send it before another process may try (seconds). */
@@ -311,7 +313,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   { name: 'SMS_PROVIDER_URL', default: 'unset', meaning: 'an HTTP SMS provider (`https://` in production); unset, texts land in the dev outbox' },
   { name: 'SMS_PROVIDER_TOKEN', default: 'unset', meaning: "the SMS provider's bearer token; required with `SMS_PROVIDER_URL`" },
   { name: 'SMS_SENDER', default: '`PaymentsSSO`', meaning: 'the sender name or number the SMS provider shows' },
-  { name: 'FEATURE_FLAGS_FILE', default: '`flags/feature-flags.json`', meaning: 'the feature flags the server enforces (and, in development, serves to the web app); a missing key takes its default' },
+  { name: 'FEATURE_FLAGS_FILE', default: '`flags/feature-flags.json`', meaning: 'the feature flags the server enforces (and, in development, serves to the web app); a missing key takes its default. Re-read every 30 s (`LIMITS.FLAGS_REFRESH_INTERVAL`): an edit applies without a restart, a broken edit keeps the last good values' },
   { name: 'FLAG_SERVICE_TOKEN', default: '`sso-web`', meaning: "the authorization the development flag service (`/dev/flag-service`, not mounted in production) expects: the web app's flag client id" },
   { name: 'BOT_CHECK_SECRET', default: 'unset', meaning: 'the bot-check (Cloudflare Turnstile) secret: set, steps marked `botCheck` need a verified token (build the app with `VITE_BOT_CHECK`)' },
   { name: 'BOT_CHECK_VERIFY_URL', default: "Turnstile's siteverify", meaning: 'where bot-check tokens are verified (a local verifier in tests)' },
