@@ -73,6 +73,13 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
+function fastifyTrustProxy(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting];
+}
+
 /** Strips query strings from logged URLs: codes, states and tokens must never reach the logs. */
 const requestSerializer = (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] });
 
@@ -127,7 +134,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: LIMITS.REQUEST_BODY_MAX_BYTES,
-    trustProxy: false,
+    // Behind a load balancer, its X-Forwarded-For names the client (TRUST_PROXY); off by default.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     ...frameworkErrorOptions(securityHeaders(config)),
   });

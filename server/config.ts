@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { APP_NAME } from '../contract/product.ts';
 
@@ -161,6 +162,11 @@ export interface Config {
   readonly flagServiceToken: string;
   /** How often signing keys are re-read from the database, in seconds (LIMITS.KEY_REFRESH_INTERVAL unless set). */
   readonly keyRefreshSeconds: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (none, the default), a hop count, or the
+   * proxies' addresses and CIDRs. Per-IP limits use the client address it yields.
+   */
+  readonly trustProxy: false | number | readonly string[];
 }
 
 /** The product's name, the first half of an authenticator app entry's issuer. */
@@ -232,6 +238,25 @@ function readBoolean(name: string, raw: string | undefined, fallback: boolean): 
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
+const IPV4_OR_CIDR = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+
+function readTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  const value = (raw ?? '').trim();
+  if (value === '' || ['false', 'off', 'no', '0'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a hop count from 1 to 10, or proxy addresses (got "${raw}")`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const valid = IPV4_OR_CIDR.test(entry) ? address.split('.').every((part) => Number(part) <= 255) && (bits === undefined || Number(bits) <= 32) : isIP(address) === 6 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= 128));
+    if (!valid) throw new ConfigError(`TRUST_PROXY must be a hop count, or comma-separated proxy addresses or CIDRs (got "${entry}")`);
+  }
+  return entries;
+}
+
 function readSeconds(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -280,6 +305,7 @@ export function loadConfig(env: Env = process.env): Config {
     flagServiceToken: env.FLAG_SERVICE_TOKEN || APP_NAME,
     errorReportingDsn: env.VITE_SENTRY_DSN || undefined,
     botCheckSecret: env.BOT_CHECK_SECRET || undefined,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     keyRefreshSeconds: readSeconds('KEY_REFRESH_SECONDS', env.KEY_REFRESH_SECONDS, LIMITS.KEY_REFRESH_INTERVAL),
     botCheckVerifyUrl: readUrl('BOT_CHECK_VERIFY_URL', env.BOT_CHECK_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify', ['http:', 'https:']).href,
   };
@@ -317,6 +343,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   { name: 'FLAG_SERVICE_TOKEN', default: '`sso-web`', meaning: "the authorization the development flag service (`/dev/flag-service`, not mounted in production) expects: the web app's flag client id" },
   { name: 'BOT_CHECK_SECRET', default: 'unset', meaning: 'the bot-check (Cloudflare Turnstile) secret: set, steps marked `botCheck` need a verified token (build the app with `VITE_BOT_CHECK`)' },
   { name: 'BOT_CHECK_VERIFY_URL', default: "Turnstile's siteverify", meaning: 'where bot-check tokens are verified (a local verifier in tests)' },
+  { name: 'TRUST_PROXY', default: 'off', meaning: 'the load balancers in front: a hop count (`1`), or their addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). Their `X-Forwarded-For` then gives the client address that per-IP limits count; off, the connecting address is the client' },
   { name: 'KEY_REFRESH_SECONDS', default: '`30` (`LIMITS.KEY_REFRESH_INTERVAL`)', meaning: 'how often each process re-reads the signing keys from the database, and how long a rotated key is published before it signs (1 to 3600)' },
   { name: 'VITE_SENTRY_DSN', default: 'unset', meaning: "read by the build (error reporting on) and by the server (its host allowed in the page's Content-Security-Policy)" },
 ];
