@@ -112,8 +112,9 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       RefreshToken: LIMITS.REFRESH_TOKEN_TTL,
       Interaction: LIMITS.TRANSACTION_TTL,
       Session: LIMITS.SESSION_TTL,
-      // A grant lives as long as the session that made it (see loadExistingGrant).
-      Grant: LIMITS.SESSION_TTL,
+      // A grant lives as long as the session that made it (see loadExistingGrant); one with offline access as long as
+      // its refresh tokens may, which bounds the whole token family however often it is rotated.
+      Grant: (_ctx, grant) => (grant.getOIDCScope().split(' ').includes('offline_access') ? LIMITS.REFRESH_TOKEN_TTL : LIMITS.SESSION_TTL),
     },
     cookies: { keys: [box.derive('oidc-cookies')], long: cookie, short: cookie },
     interactions: { policy: interactionPrompts(), url: (ctx, interaction) => deps.onInteractionStart(ctx, interaction) },

@@ -36,7 +36,7 @@ describe('refresh tokens, revocation and introspection for client apps (openid-c
   });
 
   /** Signs in with password and authenticator code, and redeems the code as `client` would. */
-  async function signIn(client: { clientId: string; redirectUri: string }, configuration: oidc.Configuration) {
+  async function signIn(client: { clientId: string; redirectUri: string; scope?: string; prompt?: string }, configuration: oidc.Configuration) {
     clock.advance(60);
     const browser = new TestBrowser(server.app);
     const state = oidc.randomState();
@@ -108,11 +108,17 @@ describe('refresh tokens, revocation and introspection for client apps (openid-c
     expect(await oidc.tokenIntrospection(publicClient, tokens.access_token)).toEqual({ active: false });
   });
 
-  it('gives no refresh token to a client without the setting that did not ask for offline_access', async () => {
+  it('gives a refresh token to a client without the setting only when it asks for offline_access with prompt=consent', async () => {
     await setClientRefreshTokens(server.db, server.publicClient.clientId, false);
     try {
-      const tokens = await signIn(server.publicClient, publicClient);
-      expect(tokens.refresh_token).toBeUndefined();
+      expect((await signIn(server.publicClient, publicClient)).refresh_token).toBeUndefined();
+      // OpenID Connect drops offline_access without prompt=consent.
+      expect((await signIn({ ...server.publicClient, scope: 'openid offline_access' }, publicClient)).refresh_token).toBeUndefined();
+      const offline = await signIn({ ...server.publicClient, scope: 'openid offline_access', prompt: 'consent' }, publicClient);
+      expect(offline.refresh_token).toEqual(expect.any(String));
+      expect(offline.scope?.split(' ')).toContain('offline_access');
+      const refreshed = await oidc.refreshTokenGrant(publicClient, offline.refresh_token!);
+      expect(refreshed.refresh_token).not.toBe(offline.refresh_token);
     } finally {
       await setClientRefreshTokens(server.db, server.publicClient.clientId, true);
     }
