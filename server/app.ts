@@ -33,6 +33,7 @@ import { fastifyTrustProxy } from './web/trust-proxy.ts';
 import { installRequestObservation, requestIdOptions } from './observability/request-observation.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
+import { createOutbox } from './outbox/outbox.ts';
 import { outboxRoutes } from './api/outbox-routes.ts';
 import { profileAttributesRoutes } from './api/profile-attributes-routes.ts';
 import { addSharedSchemas } from './api/response-schemas.ts';
@@ -51,7 +52,7 @@ import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues }
 import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './api/flag-service-routes.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './api/oidc-mount.ts';
-import { createOidcProvider } from './oidc/provider.ts';
+import { createLiveProvider } from './oidc/live-provider.ts';
 import type { Services } from './services.ts';
 import { findClient } from './store/clients.ts';
 import { installSecurityHeaders, securityHeaders } from './web/security-headers.ts';
@@ -100,11 +101,21 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const metrics = createMetrics({ argon2: argon2Gate, db });
   const shutdown = createShutdownHooks(app.log);
   const box = createSecretBox(deps.masterKey);
-  const keys = createKeyStore({ db, box, clock });
+  const keys = createKeyStore({ db, box, clock, signingTiming: { activationDelay: config.keyRefreshSeconds, retention: LIMITS.SIGNING_KEY_RETENTION } });
   // Made (or read) now, so the first visitor does not pay for generating an RSA key.
   await keys.currentCredentialKey();
   const flows = loadFlowRegistry();
-  const provider = await createOidcProvider({ config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) });
+  // Mail and texts go through the durable outbox; the configured (or a test's) mailer and SMS sender deliver them.
+  const outbox = createOutbox({
+    db,
+    box,
+    transports: { mailer: deps.mailer ?? createMailer({ config, db }), sms: deps.sms ?? createSmsSender({ config, db }) },
+    log: { warn: (details, text) => app.log.warn(details, text) },
+  });
+  const liveProvider = await createLiveProvider(
+    { config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) },
+    { warn: (details, text) => app.log.warn(details, text) },
+  );
   const context: Services = {
     config,
     db,
@@ -112,13 +123,22 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     box,
     clock,
     flows,
-    provider,
-    mailer: deps.mailer ?? createMailer({ config, db }),
-    sms: deps.sms ?? createSmsSender({ config, db }),
+    // Always the provider holding the current signing keys.
+    get provider() {
+      return liveProvider.current();
+    },
+    mailer: outbox.mailer,
+    sms: outbox.sms,
+    outbox,
     codes: countedCodes(createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }), metrics),
     throttle: createLoginThrottle(db),
     passwordPolicy: loadPasswordPolicy(),
-    flags: createFeatureFlags({ ...readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE), ...deps.flags }),
+    flags: createFeatureFlags({
+      read: () => readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE),
+      overrides: deps.flags,
+      intervalMs: LIMITS.FLAGS_REFRESH_INTERVAL * 1000,
+      log: { warn: (details, text) => app.log.warn(details, text) },
+    }),
     botCheck: config.botCheckSecret
       ? createBotCheckVerifier({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, timeoutMs: LIMITS.BOT_CHECK_VERIFY_TIMEOUT_MS })
       : undefined,
@@ -129,6 +149,10 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   installErrorHandling(app);
   installRequestObservation(app, metrics);
   await installOverloadGuard(app);
+  metrics.setOutboxBacklogSource(() => outbox.backlog());
+  outbox.start();
+  // Closing the server stops the outbox worker after sending what is due, within a bound.
+  app.addHook('onClose', () => outbox.stop({ flushMs: LIMITS.OUTBOX_FLUSH_MS }));
   installSecurityHeaders(app, config);
   installApiNoStore(app);
   addSharedSchemas(app);
@@ -152,7 +176,12 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   if (config.env !== 'production') {
     await app.register(flagServiceRoutes({ flags: context.flags, token: config.flagServiceToken }), { prefix: FLAG_SERVICE_PREFIX });
   }
-  registerOidcRoutes(app, provider, securityHeaders(config));
+  registerOidcRoutes(app, liveProvider.current, securityHeaders(config));
+  liveProvider.start(config.keyRefreshSeconds);
+  app.addHook('onClose', async () => {
+    liveProvider.stop();
+    context.flags.stop();
+  });
 
   const demoClients = [];
   for (const demo of DEMO_CLIENTS) {
@@ -160,7 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     if (client) demoClients.push({ clientId: client.clientId, name: client.name, secret: client.secret, callbackPath: demo.callbackPath });
   }
   if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
-  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
+  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, keys }), { prefix: '/admin/v1' });
   await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
   return { app, context, metrics, shutdown };
 }

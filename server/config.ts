@@ -21,6 +21,16 @@ export const LIMITS = {
   CREDENTIAL_KEY_BITS: 2048,
   ACCESS_TOKEN_TTL: 10 * 60,
   ID_TOKEN_TTL: 10 * 60,
+  /**
+   * How often each process re-reads the signing keys from the database (seconds), and how long a new key is
+   * published before it signs; so a rotated key signs on every process within two of these. KEY_REFRESH_SECONDS
+   * overrides it (tests).
+   */
+  KEY_REFRESH_INTERVAL: 30,
+  /** A replaced signing key stays in the JWKS this long after it last signed: the longest lifetime of a signed token (the ID token). */
+  SIGNING_KEY_RETENTION: 10 * 60,
+  /** A refresh token lives this long unless it is used (then it is replaced) or its sign-in session ends first. */
+  REFRESH_TOKEN_TTL: 14 * 24 * 3600,
   /** The provider's browser session, which lets a second client app skip the password. */
   SESSION_TTL: 8 * 3600,
   /** Argon2id parameters: OWASP's first recommended profile (m=19 MiB, t=2, p=1). */
@@ -87,6 +97,26 @@ export const LIMITS = {
   UNAVAILABLE_RETRY_AFTER: 5,
   /** The longest a request waits for a database connection before it is answered 503 (ms). */
   DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+  /** How often each process re-reads FEATURE_FLAGS_FILE (seconds), so an edit takes effect without a restart. */
+  FLAGS_REFRESH_INTERVAL: 30,
+  /** How often each server process looks for mail and texts due in the outbox (ms); a new message is tried at once. */
+  OUTBOX_POLL_INTERVAL_MS: 2_000,
+  /** A process claiming a message may take this long to send it before another process may try (seconds). */
+  OUTBOX_LEASE: 60,
+  /** The wait after a failed send; it doubles with each failure... */
+  OUTBOX_RETRY_BASE: 5,
+  /** ...up to this (seconds). */
+  OUTBOX_RETRY_MAX: 15 * 60,
+  /** Sends tried before a message is given up (with the back-off above, about a day). */
+  OUTBOX_MAX_ATTEMPTS: 100,
+  /** On shutdown the outbox worker keeps sending what is due for at most this long (ms). */
+  OUTBOX_FLUSH_MS: 5_000,
+  /** Messages one process claims at a time. */
+  OUTBOX_BATCH: 20,
+  /** A sent or given-up message is deleted this long after (seconds). */
+  OUTBOX_KEEP_SENT: 24 * 3600,
+  /** An SMTP server must connect, greet and answer within this long (ms), inside OUTBOX_LEASE. */
+  SMTP_TIMEOUT_MS: 30_000,
   /** An HTTP SMS provider must answer within this long (ms). */
   SMS_PROVIDER_TIMEOUT_MS: 5000,
   /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */
@@ -152,6 +182,8 @@ export interface Config {
   readonly migrateOnStart: boolean;
   /** Where Prometheus scrapes `/metrics`: a port of its own (never the public one); undefined keeps metrics off. */
   readonly metrics: { readonly host: string; readonly port: number } | undefined;
+  /** How often signing keys are re-read from the database, in seconds (LIMITS.KEY_REFRESH_INTERVAL unless set). */
+  readonly keyRefreshSeconds: number;
 }
 
 /** The product's name, the first half of an authenticator app entry's issuer. */
@@ -274,6 +306,13 @@ function readBoolean(name: string, raw: string | undefined, fallback: boolean): 
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
+function readSeconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 3600) throw new ConfigError(`${name} must be a whole number of seconds from 1 to 3600 (got "${raw}")`);
+  return value;
+}
+
 /** Reads and checks the environment; throws one ConfigError listing every bad variable, one line each. */
 export function loadConfig(env: Env = process.env): Config {
   const collector = createProblemCollector();
@@ -317,6 +356,7 @@ export function loadConfig(env: Env = process.env): Config {
   const trustProxy = read(() => readTrustProxy(env), false);
   const migrateOnStart = read(() => readBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true), true);
   const metrics = read(() => readMetrics(env, port), undefined);
+  const keyRefreshSeconds = read(() => readSeconds('KEY_REFRESH_SECONDS', env.KEY_REFRESH_SECONDS, LIMITS.KEY_REFRESH_INTERVAL), LIMITS.KEY_REFRESH_INTERVAL);
   if (collector.problems().length > 0) throw new ConfigError(collector.problems());
   return {
     env: mode,
@@ -341,6 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     migrateOnStart,
     metrics,
+    keyRefreshSeconds,
   };
 }
 
@@ -372,10 +413,11 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   { name: 'SMS_PROVIDER_URL', default: 'unset', meaning: 'an HTTP SMS provider (`https://` in production); unset, texts land in the dev outbox' },
   { name: 'SMS_PROVIDER_TOKEN', default: 'unset', meaning: "the SMS provider's bearer token; required with `SMS_PROVIDER_URL`" },
   { name: 'SMS_SENDER', default: '`PaymentsSSO`', meaning: 'the sender name or number the SMS provider shows' },
-  { name: 'FEATURE_FLAGS_FILE', default: '`flags/feature-flags.json`', meaning: 'the feature flags the server enforces (and, in development, serves to the web app); a missing key takes its default' },
+  { name: 'FEATURE_FLAGS_FILE', default: '`flags/feature-flags.json`', meaning: 'the feature flags the server enforces (and, in development, serves to the web app); a missing key takes its default. Re-read every 30 s (`LIMITS.FLAGS_REFRESH_INTERVAL`): an edit applies without a restart, a broken edit keeps the last good values' },
   { name: 'FLAG_SERVICE_TOKEN', default: '`sso-web`', meaning: "the authorization the development flag service (`/dev/flag-service`, not mounted in production) expects: the web app's flag client id" },
   { name: 'BOT_CHECK_SECRET', default: 'unset', meaning: 'the bot-check (Cloudflare Turnstile) secret: set, steps marked `botCheck` need a verified token (build the app with `VITE_BOT_CHECK`)' },
   { name: 'BOT_CHECK_VERIFY_URL', default: "Turnstile's siteverify", meaning: 'where bot-check tokens are verified (a local verifier in tests)' },
+  { name: 'KEY_REFRESH_SECONDS', default: '`30` (`LIMITS.KEY_REFRESH_INTERVAL`)', meaning: 'how often each process re-reads the signing keys from the database, and how long a rotated key is published before it signs (1 to 3600)' },
   { name: 'VITE_SENTRY_DSN', default: 'unset', meaning: "read by the build (error reporting on) and by the server (its host allowed in the page's Content-Security-Policy)" },
   { name: 'TRUST_PROXY', default: 'off', meaning: "which proxies' `X-Forwarded-For` to believe, so per-IP limits count the real client: a hop count (`1` behind one load balancer) or comma-separated proxy addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`). `true` (any proxy) is refused" },
   { name: 'MIGRATE_ON_START', default: '`true`', meaning: 'apply pending migrations at start. `false` (run `npm run migrate` as its own deployment step): the server refuses to start while migrations are pending' },

@@ -14,6 +14,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { ShutdownHooks } from './lifecycle/shutdown-hooks.ts';
 import type { Metrics } from './observability/metrics.ts';
+import type { Outbox } from './outbox/outbox.ts';
 
 /** The services the server is built from; each function takes the few it uses, passed in, never reached for globally. */
 export interface Services {
@@ -24,8 +25,11 @@ export interface Services {
   clock: Clock;
   flows: FlowRegistry;
   provider: Provider;
+  /** Mail and texts, written to the durable outbox (in the caller's transaction when one is passed) and sent from it. */
   mailer: Mailer;
   sms: SmsSender;
+  /** The outbox behind them: its backlog (a metric) and its worker's stop for a graceful shutdown. */
+  outbox: Outbox;
   codes: OneTimeCodes;
   throttle: LoginThrottle;
   passwordPolicy: PasswordPolicy;

@@ -7,7 +7,8 @@ import { addCompany, addUserToCompany, companyListing, invite, type InviteInput 
 import { secretsEqual } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { addClient, addUser, OperationError, requireReset } from './operations.ts';
+import { addClient, addUser, OperationError, requireReset, rotateKeys } from './operations.ts';
+import type { KeyStore } from '../crypto/key-store.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -20,6 +21,7 @@ const addClientSchema = {
     redirectUris: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
     name: { type: 'string', maxLength: 200 },
     isPublic: { type: 'boolean' },
+    refreshTokens: { type: 'boolean' },
     initiateLoginUri: { type: 'string', maxLength: 2000 },
   },
 } as const;
@@ -93,6 +95,9 @@ const COMPANY_LISTING = {
   },
 } as const;
 
+/** The new keys' ids. */
+const KEYS_ROTATED = { type: 'object', properties: { signing: string, credentials: string } } as const;
+
 /** Whom the invitation went to; `expiresAt` only when a link was sent (`invited`). */
 const INVITATION_ANSWER = { type: 'object', properties: { email: string, company: string, invited: { type: 'boolean' }, expiresAt: string } } as const;
 
@@ -100,7 +105,7 @@ const INVITATION_ANSWER = { type: 'object', properties: { email: string, company
  * The admin API the CLI uses while the server holds the embedded database: loopback only, and only with the
  * token the server wrote into DATA_DIR at start (readable by the operator's account alone).
  */
-export function adminRoutes(deps: { db: Database; box: SecretBox; token: string; mailer: Mailer; config: Config; clock: Clock }) {
+export function adminRoutes(deps: { db: Database; box: SecretBox; token: string; mailer: Mailer; config: Config; clock: Clock; keys: KeyStore }) {
   const authorize = async (request: FastifyRequest) => {
     const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !secretsEqual(presented, deps.token)) {
@@ -132,6 +137,7 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string;
     app.post<{ Body: { name?: string } }>('/companies/listing', { schema: { body: companyListingSchema, response: responses(COMPANY_LISTING) } }, async (request) =>
       companyListing(deps, request.body.name),
     );
+    app.post('/keys/rotate', { schema: { response: responses(KEYS_ROTATED) } }, async () => rotateKeys(deps.keys));
     app.post<{ Body: InviteInput }>('/invitations', { schema: { body: inviteSchema, response: responses(INVITATION_ANSWER) } }, async (request) => invite(deps, request.body));
   };
 }

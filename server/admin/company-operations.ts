@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { sendInvitation } from '../auth/invitations.ts';
 import { companyAddedMail } from '../mail/invitation-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -74,7 +74,7 @@ export interface InviteInput {
  * account gets no link (there is nothing to accept), only a note that they were added.
  */
 export async function invite(
-  deps: { db: Queryable; mailer: Mailer; config: Pick<Config, 'publicUrl'>; clock: Clock },
+  deps: { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; clock: Clock },
   input: InviteInput,
 ): Promise<{ email: string; company: string; invited: boolean; expiresAt?: string }> {
   checkEmail(input.email);

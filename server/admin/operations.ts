@@ -1,9 +1,10 @@
 import { hashPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../config.ts';
 import { randomToken } from '../crypto/hash.ts';
+import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
-import { findClientInfo, upsertClient } from '../store/clients.ts';
+import { findClientInfo, setClientRefreshTokens, upsertClient } from '../store/clients.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 import { revokeEverything } from '../auth/sessions.ts';
 import { insertPreRegisteredUser } from '../store/registrations.ts';
@@ -22,6 +23,8 @@ export interface AddClientInput {
   isPublic: boolean;
   /** Where the app starts its own sign-in (OpenID Connect's initiate_login_uri); invitations land there. */
   initiateLoginUri?: string;
+  /** Give the app a refresh token with every sign-in (rotated on each use), not only when it asks for offline_access. */
+  refreshTokens?: boolean;
 }
 
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,99}$/;
@@ -59,6 +62,7 @@ export async function addClient(
     secret,
   });
   if (input.initiateLoginUri !== undefined) await setClientSignInStart(deps.db, input.clientId, input.initiateLoginUri);
+  await setClientRefreshTokens(deps.db, input.clientId, input.refreshTokens === true);
   return { clientId: input.clientId, secret, created: existing === undefined };
 }
 
@@ -107,4 +111,11 @@ export async function requireReset(deps: { db: Queryable }, email: string): Prom
   if (!user) throw new OperationError(`no user has the email ${email.trim()}`);
   await revokeEverything(deps.db, user.id);
   return user;
+}
+
+/** Adds a new signing key and a new credential key; each process picks them up as server/crypto/key-store.ts describes. */
+export async function rotateKeys(keys: Pick<KeyStore, 'rotate'>): Promise<{ signing: string; credentials: string }> {
+  const signing = await keys.rotate('signing');
+  const credentials = await keys.rotate('credentials');
+  return { signing: signing.kid, credentials: credentials.kid };
 }

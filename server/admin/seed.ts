@@ -1,12 +1,12 @@
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { findClientInfo } from '../store/clients.ts';
+import { findClientInfo, setClientRefreshTokens } from '../store/clients.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import { addClient, addUser } from './operations.ts';
 
-/** The spec's two client apps: the account area and the dashboard, pointing at the demo client's callbacks. */
+/** The spec's two client apps: the account area and the dashboard, pointing at the demo client's callbacks; both keep sessions alive with refresh tokens. */
 export const DEMO_CLIENTS = [
   { clientId: 'sso-account', name: 'Account Area', callbackPath: '/demo/user-management/auth/callback', isPublic: true },
   { clientId: 'sso-dashboard', name: 'Dashboard', callbackPath: '/demo/auth/callback', isPublic: false },
@@ -23,9 +23,10 @@ export async function seedDemo(deps: { db: Database; box: SecretBox; config: Con
     const existing = await findClientInfo(deps.db, client.clientId);
     if (existing?.redirectUris.includes(redirectUri) && existing.isPublic === client.isPublic) {
       await setClientSignInStart(deps.db, client.clientId, signInStart);
+      await setClientRefreshTokens(deps.db, client.clientId, true);
       continue;
     }
-    await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic, initiateLoginUri: signInStart });
+    await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic, initiateLoginUri: signInStart, refreshTokens: true });
   }
   if (!(await findCredentialsByEmail(deps.db, DEMO_USER.email))) await addUser(deps, DEMO_USER);
 }

@@ -14,16 +14,27 @@ const PROVIDER_BODY_LIMIT = 56 * 1024;
  * app's security `headers`. Fastify reads the body as raw bytes, so the app's input guard sees it before the
  * provider does; the provider then takes those bytes as `req.body` (the fallback it has for an upstream parser).
  */
-export function registerOidcRoutes(app: FastifyInstance, provider: Provider, headers: Readonly<Record<string, string>>): void {
-  const publicUrl = new URL(provider.issuer);
-  // oidc-provider builds absolute URLs (discovery endpoints, the resume URL, form actions) from the request, as Koa
-  // sees it. Koa is told to read the forwarded headers, and `forward` overwrites them with the issuer's own scheme and
-  // host, so those URLs always match the configured public URL: a forged Host header cannot change them, and behind
-  // a TLS-terminating proxy the request counts as secure, so Secure cookies can be set.
-  provider.proxy = true;
-  provider.use(providerPagePolicy(headers));
-  const callback = provider.callback();
-  provider.on('server_error', (_ctx: unknown, error: unknown) => app.log.error({ err: error }, 'oidc-provider server error'));
+export function registerOidcRoutes(app: FastifyInstance, source: Provider | (() => Provider), headers: Readonly<Record<string, string>>): void {
+  const current = typeof source === 'function' ? source : () => source;
+  const publicUrl = new URL(current().issuer);
+  // The provider may be replaced while the server runs (a key rotation): each instance is prepared once, when first used.
+  const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+  const callbackOf = (provider: Provider) => {
+    let callback = callbacks.get(provider);
+    if (!callback) {
+      // oidc-provider builds absolute URLs (discovery endpoints, the resume URL, form actions) from the request, as
+      // Koa sees it. Koa is told to read the forwarded headers, and `forward` overwrites them with the issuer's own
+      // scheme and host, so those URLs always match the configured public URL: a forged Host header cannot change
+      // them, and behind a TLS-terminating proxy the request counts as secure, so Secure cookies can be set.
+      provider.proxy = true;
+      provider.use(providerPagePolicy(headers));
+      provider.on('server_error', (_ctx: unknown, error: unknown) => app.log.error({ err: error }, 'oidc-provider server error'));
+      callback = provider.callback();
+      callbacks.set(provider, callback);
+    }
+    return callback;
+  };
+  callbackOf(current());
 
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // Hijacked replies skip Fastify's onSend hooks; the provider's page policy sets the same headers.
@@ -34,7 +45,7 @@ export function registerOidcRoutes(app: FastifyInstance, provider: Provider, hea
     // Fastify's view of the client address, which honours its own trustProxy setting.
     forwarded['x-forwarded-for'] = request.ip;
     if (Buffer.isBuffer(request.body)) Object.assign(request.raw, { body: request.body });
-    await callback(request.raw, reply.raw);
+    await callbackOf(current())(request.raw, reply.raw);
   };
 
   // Encapsulated, so the raw-bytes parser applies to these routes only and the API keeps its JSON parser.

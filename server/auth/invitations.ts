@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import { LIMITS, type Config } from '../config.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findCompanyById } from '../store/companies.ts';
@@ -8,7 +8,7 @@ import { createInvitation } from '../store/invitations.ts';
 
 /** What issuing an invitation needs. */
 export interface InvitationDeps {
-  db: Queryable;
+  db: Database;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
@@ -28,9 +28,12 @@ export async function sendInvitation(
 ): Promise<{ expiresAt: Date }> {
   const now = new Date(deps.clock());
   const expiresAt = new Date(now.getTime() + LIMITS.INVITATION_TTL * 1000);
-  const token = await createInvitation(deps.db, { userId: input.userId, companyId: input.companyId, clientId: input.clientId, now, expiresAt });
   const company = input.companyId === null ? undefined : await findCompanyById(deps.db, input.companyId);
-  const link = invitationLink(deps.config.publicUrl, token);
-  await deps.mailer.send(invitationMail(input.email, { link, companyName: company?.name, days: LIMITS.INVITATION_TTL / 86400 }));
+  // The invitation and its email commit together: no invitation without its mail, no mail for a rolled-back one.
+  await deps.db.transaction(async (tx) => {
+    const token = await createInvitation(tx, { userId: input.userId, companyId: input.companyId, clientId: input.clientId, now, expiresAt });
+    const link = invitationLink(deps.config.publicUrl, token);
+    await deps.mailer.send(invitationMail(input.email, { link, companyName: company?.name, days: LIMITS.INVITATION_TTL / 86400 }), tx);
+  });
   return { expiresAt };
 }

@@ -51,8 +51,11 @@ export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
       return guessBudget.restingFor(db, { subject: userId, purpose }, now);
     },
 
-    /** Issues a new code that supersedes every earlier one of the purpose; the wrong tries counted so far still count. */
-    async issue(userId: string, purpose: CodePurpose, now: Date): Promise<string> {
+    /**
+     * Issues a new code that supersedes every earlier one of the purpose; the wrong tries counted so far still count.
+     * `deliver` runs in the same transaction, so the message carrying the code (outbox) exists exactly when the code does.
+     */
+    async issue(userId: string, purpose: CodePurpose, now: Date, deliver?: (tx: Queryable, code: string) => Promise<void>): Promise<string> {
       const code = newSixDigitCode();
       await db.transaction(async (tx) => {
         await killLiveCodes(tx, userId, purpose, now);
@@ -60,6 +63,7 @@ export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
           'insert into one_time_codes (id, user_id, purpose, code_hash, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)',
           [crypto.randomUUID(), userId, purpose, digest(userId, purpose, code), now, new Date(now.getTime() + LIMITS.ONE_TIME_CODE_TTL * 1000)],
         );
+        await deliver?.(tx, code);
       });
       return code;
     },

@@ -4,7 +4,10 @@ import type { Config } from '../config.ts';
 import { createSecretBox, loadMasterKey } from '../crypto/secret-box.ts';
 import { ADMIN_FILE_NAME } from './admin-file.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
-import { addClient, addUser, requireReset, type AddClientInput, type AddUserInput } from '../admin/operations.ts';
+import { addClient, addUser, requireReset, rotateKeys, type AddClientInput, type AddUserInput } from '../admin/operations.ts';
+import { createKeyStore } from '../crypto/key-store.ts';
+import { createOutbox } from '../outbox/outbox.ts';
+import { createSmsSender } from '../sms/sms-sender.ts';
 import { addCompany, addUserToCompany, companyListing, invite, type InviteInput } from '../admin/company-operations.ts';
 import { systemClock } from '../clock.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -33,6 +36,8 @@ export interface AdminChannel {
   addUserToCompany(name: string, email: string): Promise<{ company: string; email: string }>;
   listCompanies(name?: string): Promise<CompanyListing>;
   invite(input: InviteInput): Promise<InviteResult>;
+  /** Adds new signing and credential keys; returns their ids. */
+  rotateKeys(): Promise<{ signing: string; credentials: string }>;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,7 @@ function httpChannel(url: string, token: string): AdminChannel {
     addUserToCompany: (name, email) => post('companies/members', { name, email }),
     listCompanies: (name) => post('companies/listing', name === undefined ? {} : { name }),
     invite: (input) => post('invitations', input),
+    rotateKeys: () => post('keys/rotate', {}),
     close: async () => undefined,
   };
 }
@@ -71,6 +77,12 @@ function httpChannel(url: string, token: string): AdminChannel {
 async function directChannel(config: Config): Promise<AdminChannel> {
   const { db, release } = await openConfiguredDatabase(config);
   const box = createSecretBox(loadMasterKey(config));
+  const outbox = createOutbox({
+    db,
+    box,
+    transports: { mailer: createMailer({ config, db }), sms: createSmsSender({ config, db }) },
+    log: { warn: (_details, text) => process.stderr.write(`warning: ${text}\n`) },
+  });
   return {
     addClient: (input) => addClient({ db, box }, input),
     addUser: async (input) => {
@@ -87,8 +99,10 @@ async function directChannel(config: Config): Promise<AdminChannel> {
       return { company: added.company.name, email: added.email };
     },
     listCompanies: (name) => companyListing({ db }, name),
-    // Without a running server the CLI sends the invitation itself, through the same mailer the server uses.
-    invite: (input) => invite({ db, mailer: createMailer({ config, db }), config, clock: systemClock }, input),
+    // Without a running server the CLI sends the invitation itself, through the outbox as the server does: a failed
+    // send stays queued for the next server process to retry.
+    invite: (input) => invite({ db, mailer: outbox.mailer, config, clock: systemClock }, input),
+    rotateKeys: () => rotateKeys(createKeyStore({ db, box, clock: systemClock })),
     close: release,
   };
 }

@@ -1,12 +1,12 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, LIMITS, loadConfig } from '../config.ts';
 import { OperationError } from '../admin/operations.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-channel.ts';
 import { DatabaseUnavailableError } from '../runtime.ts';
 
 const USAGE = `usage:
-  npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI]
+  npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI] [--refresh-tokens]
   npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--temporary]
   npm run sso -- user add --email EMAIL --pre-registered [--first-name F] [--last-name L]
   npm run sso -- user require-reset EMAIL
@@ -14,7 +14,8 @@ const USAGE = `usage:
   npm run sso -- company add-user NAME EMAIL
   npm run sso -- company list
   npm run sso -- company members NAME
-  npm run sso -- invite --email EMAIL --company NAME [--client-id ID]`;
+  npm run sso -- invite --email EMAIL --company NAME [--client-id ID]
+  npm run sso -- keys rotate`;
 
 /** A mistake in how the CLI was called. */
 class UsageError extends Error {}
@@ -41,6 +42,7 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       name: { type: 'string' },
       public: { type: 'boolean' },
       'initiate-login-uri': { type: 'string' },
+      'refresh-tokens': { type: 'boolean' },
     });
     const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? [];
     if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required');
@@ -50,6 +52,7 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       name: values.name as string | undefined,
       isPublic: values.public === true,
       initiateLoginUri: values['initiate-login-uri'] as string | undefined,
+      refreshTokens: values['refresh-tokens'] === true,
     });
     const verb = result.created ? 'added' : 'updated';
     return result.secret === undefined
@@ -87,6 +90,15 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
     return `user ${user.email} must reset their password at the next sign-in; their sessions were signed out`;
   }
   if (command.startsWith('company ')) return runCompanyCommand(channel, command, args);
+  if (command === 'keys rotate') {
+    positionals(command, args, []);
+    const keys = await channel.rotateKeys();
+    return [
+      `signing key ${keys.signing} added: published at once, it signs on every server within ${2 * LIMITS.KEY_REFRESH_INTERVAL} s (KEY_REFRESH_SECONDS twice);`,
+      `  the previous key stays published until every token it signed has expired (${LIMITS.SIGNING_KEY_RETENTION / 60} min)`,
+      `credential key ${keys.credentials} added: browsers encrypt to it from now on; the previous one is accepted for ${LIMITS.CREDENTIAL_KEY_GRACE / 3600} h`,
+    ].join('\n');
+  }
   if (command === 'invite') {
     const values = parse(args, { email: { type: 'string' }, company: { type: 'string' }, 'client-id': { type: 'string' } });
     const result = await channel.invite({

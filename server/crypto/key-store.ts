@@ -5,7 +5,8 @@ import { LIMITS } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SecretBox } from './secret-box.ts';
 
-type Purpose = 'credentials' | 'signing';
+/** What a key is for: encrypting credentials in the browser, or signing tokens. */
+export type Purpose = 'credentials' | 'signing';
 
 interface KeyRow {
   kid: string;
@@ -29,6 +30,28 @@ export interface KeyStore {
   credentialPrivateKey(kid: string): Promise<CryptoKey | undefined>;
   /** Private JWKs for signing tokens (ES256), newest first, for oidc-provider's `jwks`. */
   signingJwks(): Promise<JWK[]>;
+  /**
+   * The signing keys to serve now: the active key (first, so it signs), then the keys only to publish (marked for
+   * verifying only): a new key before it activates, previous keys until every token they signed has expired.
+   * `version` changes whenever that set does.
+   */
+  signingKeySet(): Promise<SigningKeySet>;
+  /** Adds a new key for `purpose` and retires the current one (which stays usable for its grace period). */
+  rotate(purpose: Purpose): Promise<{ kid: string }>;
+}
+
+/** What oidc-provider's `jwks` should hold now, and an identity of that set. */
+export interface SigningKeySet {
+  version: string;
+  jwks: JWK[];
+}
+
+/** Timing of signing-key rotation, in seconds. */
+export interface SigningKeyTiming {
+  /** A new key is published this long before it signs, so every process's JWKS lists it before any token uses it. */
+  activationDelay: number;
+  /** A replaced key stays published this long after it last signed (the longest lifetime of a signed token). */
+  retention: number;
 }
 
 const CREDENTIAL_ALG = 'RSA-OAEP-256';
@@ -42,8 +65,10 @@ const KEY_RECHECK_MS = 60_000;
 const KEY_LOCK_ID = 72_050_002;
 
 /** Creates the key store; keys are made on first use and cached per kid (they never change once made). */
-export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Clock }): KeyStore {
+export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Clock; signingTiming?: SigningKeyTiming }): KeyStore {
   const { db, box, clock } = deps;
+  const timing = deps.signingTiming ?? { activationDelay: LIMITS.KEY_REFRESH_INTERVAL, retention: LIMITS.SIGNING_KEY_RETENTION };
+  const openPrivate = (row: KeyRow) => JSON.parse(box.open(row.private_jwk_encrypted, `key:${row.kid}`)) as JWK;
   const privateKeys = new Map<string, { key: CryptoKey; retiredAt: number | undefined; checkedAt: number }>();
 
   async function newest(purpose: Purpose, from: Queryable = db): Promise<KeyRow | undefined> {
@@ -112,7 +137,29 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
       const result = await db.query<KeyRow>(
         "select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = 'signing' and retired_at is null order by created_at desc",
       );
-      return result.rows.map((row) => JSON.parse(box.open(row.private_jwk_encrypted, `key:${row.kid}`)) as JWK);
+      return result.rows.map(openPrivate);
+    },
+    async signingKeySet() {
+      if (!(await newest('signing'))) await create('signing', undefined);
+      const now = clock();
+      // A key that was replaced still signed until its successor activated; it stays published `retention` after that.
+      const result = await db.query<KeyRow>(
+        `select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys
+         where purpose = 'signing' and (retired_at is null or retired_at > $1) order by created_at desc`,
+        [new Date(now - (timing.activationDelay + timing.retention) * 1000)],
+      );
+      const rows = result.rows;
+      const activeAfter = now - timing.activationDelay * 1000;
+      // The newest key old enough to be in every process's JWKS signs; a brand-new store's first key signs at once.
+      const active = rows.find((row) => new Date(row.created_at).getTime() <= activeAfter) ?? rows[rows.length - 1]!;
+      // oidc-provider wants every key whole; `key_ops: ["verify"]` keeps it from signing with any but the active one.
+      const published = rows.filter((row) => row !== active).map((row) => ({ ...openPrivate(row), key_ops: ['verify'] }));
+      return { version: [active.kid, ...published.map((jwk) => jwk.kid)].join(','), jwks: [openPrivate(active), ...published] };
+    },
+    async rotate(purpose) {
+      // Any current key counts as due: a rotation always adds a key.
+      const row = await create(purpose, Number.NEGATIVE_INFINITY);
+      return { kid: row.kid };
     },
   };
 }

@@ -10,6 +10,29 @@ export interface Queryable {
 export interface Transaction extends Queryable {
   /** Runs a script of several statements; no parameters. */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `task` once the transaction has committed (never if it rolls back), before `transaction()` resolves; a
+   * task's failure rejects `transaction()` although the work is committed. The outbox sends this way.
+   */
+  afterCommit(task: () => Promise<void>): void;
+}
+
+/** True when `target` is a transaction in progress, which can defer work until it commits. */
+export function isTransaction(target: Queryable): target is Transaction {
+  return typeof (target as Partial<Transaction>).afterCommit === 'function';
+}
+
+/** Runs the tasks a committed transaction deferred, in order; every task runs, and the first failure is rethrown. */
+export async function runAfterCommit(tasks: readonly (() => Promise<void>)[]): Promise<void> {
+  let failure: { error: unknown } | undefined;
+  for (const task of tasks) {
+    try {
+      await task();
+    } catch (error) {
+      failure ??= { error };
+    }
+  }
+  if (failure) throw failure.error;
 }
 
 /** The store both backends (embedded PGlite and PostgreSQL) present to the rest of the server. */

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { rethrowQueryError, type Database, type Queryable, type SqlValue, type Transaction } from './database.ts';
+import { rethrowQueryError, runAfterCommit, type Database, type Queryable, type SqlValue, type Transaction } from './database.ts';
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
-function queryable(target: PgliteLike): Transaction {
+function queryable(target: PgliteLike, deferred: (() => Promise<void>)[] = []): Transaction {
   return {
+    afterCommit(task) {
+      deferred.push(task);
+    },
     async exec(sql: string) {
       await target.exec(sql);
     },
@@ -24,7 +27,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     query: base.query,
-    transaction: (work) => pg.transaction((tx) => work(queryable(tx))),
+    async transaction(work) {
+      const deferred: (() => Promise<void>)[] = [];
+      const result = await pg.transaction((tx) => work(queryable(tx, deferred)));
+      await runAfterCommit(deferred);
+      return result;
+    },
     exec: base.exec,
     ping: async () => {
       try {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { LIMITS } from '../config.ts';
-import { rethrowQueryError, type Database, type Queryable, type SqlValue } from './database.ts';
+import { rethrowQueryError, runAfterCommit, type Database, type Queryable, type SqlValue } from './database.ts';
 
 /** Pool size per server process; several stateless processes share one PostgreSQL. */
 const POOL_SIZE = 10;
@@ -45,16 +45,18 @@ function openPostgresPool(pool: pg.Pool): Database {
         broken = true;
       };
       client.on('error', onError);
+      const deferred: (() => Promise<void>)[] = [];
+      let result;
       try {
         await client.query('begin');
-        const result = await work({
+        result = await work({
           query: run(client),
           exec: async (sql) => {
             await client.query(sql);
           },
+          afterCommit: (task) => deferred.push(task),
         });
         await client.query('commit');
-        return result;
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;
@@ -62,6 +64,8 @@ function openPostgresPool(pool: pg.Pool): Database {
         client.off('error', onError);
         client.release(broken);
       }
+      await runAfterCommit(deferred);
+      return result;
     },
     exec: async (sql) => {
       await pool.query(sql);

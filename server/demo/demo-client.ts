@@ -4,7 +4,7 @@ import { LIMITS, type Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { PAGE_HEADERS } from '../oidc/html-page.ts';
 import { readCookie, serializeCookie } from './cookies.ts';
-import { demoErrorPage, demoHomePage, type DemoSession } from './demo-pages.ts';
+import { demoErrorPage, demoHomePage, tokenPreview, type DemoSession } from './demo-pages.ts';
 
 /** One client app the demo plays; its redirect URI is `publicUrl + callbackPath`. */
 export interface DemoClient {
@@ -94,10 +94,36 @@ export function demoClientRoutes(deps: DemoClientDeps) {
     const claims = tokens.claims();
     if (!claims) throw Object.assign(new Error('No ID token was returned.'), { error: 'invalid_response' });
     const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-    return { clientId: client.clientId, email: String(userinfo.email ?? claims.sub), claims: { ...claims } };
+    return {
+      clientId: client.clientId,
+      email: String(userinfo.email ?? claims.sub),
+      claims: { ...claims },
+      refreshToken: tokens.refresh_token,
+      accessTokenPreview: tokenPreview(tokens.access_token),
+    };
   }
 
+  /** Trades the session's refresh token for new tokens; the provider rotates the refresh token on every use. */
+  async function refreshSession(session: DemoSession): Promise<DemoSession> {
+    const client = clients.find((candidate) => candidate.clientId === session.clientId);
+    if (!client || !session.refreshToken) throw Object.assign(new Error('This session cannot be refreshed. Please sign in again.'), { error: 'session_expired' });
+    const tokens = await oidc.refreshTokenGrant(await configurationFor(client), session.refreshToken);
+    const claims = tokens.claims();
+    return {
+      ...session,
+      claims: claims ? { ...claims } : session.claims,
+      refreshToken: tokens.refresh_token ?? session.refreshToken,
+      accessTokenPreview: tokenPreview(tokens.access_token),
+      refreshes: (session.refreshes ?? 0) + 1,
+      refreshedAt: new Date().toISOString(),
+    };
+  }
+
+  const sessionCookie = (session: DemoSession) => cookie(SESSION_COOKIE, box.seal(JSON.stringify(session), SESSION_CONTEXT), LIMITS.SESSION_TTL);
+
   return async (app: FastifyInstance) => {
+    // The refresh button's form carries no fields; its body is read and ignored.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
     app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
 
     app.get('/demo/', (request, reply) => {
@@ -147,11 +173,26 @@ export function demoClientRoutes(deps: DemoClientDeps) {
         }
         reply.header('set-cookie', [
           cookie(FLOW_COOKIE, '', 0),
-          cookie(SESSION_COOKIE, box.seal(JSON.stringify(session), SESSION_CONTEXT), LIMITS.SESSION_TTL),
+          sessionCookie(session),
         ]);
         return reply.redirect('/demo/', 303);
       });
     }
+
+    // A form POST (the session cookie is SameSite=Lax, so another site cannot make the browser send it here).
+    app.post('/demo/refresh', async (request, reply) => {
+      const session = readSealed<DemoSession>(request, SESSION_COOKIE, SESSION_CONTEXT);
+      if (!session) return reply.redirect('/demo/', 303);
+      try {
+        reply.header('set-cookie', sessionCookie(await refreshSession(session)));
+      } catch (error) {
+        const { code, description } = describeFailure(error);
+        if (code === 'server_error') request.log.error({ err: error }, 'demo client refresh failed');
+        reply.header('set-cookie', cookie(SESSION_COOKIE, '', 0));
+        return sendPage(reply, 400, demoErrorPage(code, description));
+      }
+      return reply.redirect('/demo/', 303);
+    });
 
     app.get('/demo/logout', (_request, reply) => {
       reply.header('set-cookie', cookie(SESSION_COOKIE, '', 0));

@@ -12,6 +12,27 @@ export interface DemoSession {
   email: string;
   /** The verified ID token's claims. */
   claims: Record<string, unknown>;
+  /** The current refresh token, when the provider issued one; replaced on every refresh. */
+  refreshToken?: string;
+  /** The start of the current access token, so a refresh visibly yields a new one. */
+  accessTokenPreview?: string;
+  /** How many times the session was refreshed, and when last (ISO time). */
+  refreshes?: number;
+  refreshedAt?: string;
+}
+
+/** Enough of a token to tell two apart, never the whole of it. */
+export function tokenPreview(token: string): string {
+  return `${token.slice(0, 10)}…`;
+}
+
+function refreshPanel(session: DemoSession): string {
+  if (!session.refreshToken) return '';
+  const refreshed = session.refreshes ? ` (refreshed ${session.refreshes} time${session.refreshes === 1 ? '' : 's'}, last at ${escapeHtml(session.refreshedAt ?? '')})` : '';
+  return (
+    `<h2>Session</h2><p>Access token: <code data-testid="access-token">${escapeHtml(session.accessTokenPreview ?? '')}</code>${refreshed}</p>` +
+    `<form method="post" action="/demo/refresh"><button type="submit">Refresh my session</button></form>`
+  );
 }
 
 function claimValue(value: unknown): string {
@@ -33,6 +54,7 @@ export function demoHomePage(buttons: readonly DemoButton[], session: DemoSessio
   return htmlPage(
     'Demo client app',
     `<h1>Demo client app</h1><p>Signed in as <strong>${escapeHtml(session.email)}</strong> through <code>${escapeHtml(session.clientId)}</code>.</p>` +
+      refreshPanel(session) +
       `<h2>ID token claims</h2><table><tbody>${rows}</tbody></table>` +
       `<p><a class="button secondary" href="/demo/logout">Sign out</a></p><p>${signIn}</p>`,
   );

@@ -30,14 +30,43 @@ export function readFlagFile(file: string): FlagValues {
   return values;
 }
 
-/** The flags one server process enforces, read once at start. */
+/** The flags one server process enforces: read at start, then re-read every LIMITS.FLAGS_REFRESH_INTERVAL. */
 export interface FeatureFlags {
   isOn(key: FlagKey): boolean;
   /** Every flag with its value, for the development flag service. */
   all(): FlagValues;
+  /** Reads the flags again now. A read that fails keeps the last good values and is reported. */
+  refresh(): void;
+  /** Stops re-reading. */
+  stop(): void;
 }
 
-export function createFeatureFlags(values: FlagValues): FeatureFlags {
-  const frozen = Object.freeze({ ...values });
-  return { isOn: (key) => frozen[key], all: () => ({ ...frozen }) };
+/** Where a failed re-read is reported; the flags in force stay as they were. */
+export interface FlagLog {
+  warn(details: object, text: string): void;
+}
+
+/**
+ * Flags from `read` (the flag file), re-read every `intervalMs`, so an operator's edit reaches every process
+ * without a restart; `overrides` (tests) win over the file. A broken edit never switches anything: the last good
+ * values stay in force until the file reads well again.
+ */
+export function createFeatureFlags(deps: { read: () => FlagValues; overrides?: Partial<FlagValues>; intervalMs?: number; log?: FlagLog }): FeatureFlags {
+  const load = () => Object.freeze({ ...deps.read(), ...deps.overrides });
+  let current = load();
+  const refresh = () => {
+    try {
+      current = load();
+    } catch (error) {
+      deps.log?.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'the feature flags could not be re-read; the last good values stay in force');
+    }
+  };
+  const timer = deps.intervalMs === undefined ? undefined : setInterval(refresh, deps.intervalMs);
+  timer?.unref();
+  return {
+    isOn: (key) => current[key],
+    all: () => ({ ...current }),
+    refresh,
+    stop: () => clearInterval(timer),
+  };
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import { LIMITS, type Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** One plain-text email. */
@@ -12,7 +12,11 @@ export interface MailMessage {
 
 /** Sends mail: over SMTP when SMTP_URL is set, else into the development outbox. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends `message`. Through the durable outbox (server/outbox), `via` is the caller's transaction: the message is
+   * written in it, so it is sent if and only if that transaction commits. A transport ignores `via`.
+   */
+  send(message: MailMessage, via?: Queryable): Promise<void>;
 }
 
 /**
@@ -21,7 +25,8 @@ export interface Mailer {
  */
 export function createMailer(deps: { config: Pick<Config, 'smtpUrl' | 'mailFrom'>; db: Queryable }): Mailer {
   const { config, db } = deps;
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+  const timeouts = { connectionTimeout: LIMITS.SMTP_TIMEOUT_MS, greetingTimeout: LIMITS.SMTP_TIMEOUT_MS, socketTimeout: LIMITS.SMTP_TIMEOUT_MS };
+  const transport = config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, ...timeouts }) : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });

@@ -60,11 +60,13 @@ export async function sendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: b
     return codeParameters(claim.delivery, progress);
   }
   if ((await deps.codes.restingFor(factor.userId, purpose, now)) > 0) return codeParameters(claim.delivery, progress);
-  const code = await deps.codes.issue(factor.userId, purpose, now);
   const minutes = LIMITS.ONE_TIME_CODE_TTL / 60;
+  // The code and its message commit together; the message is then sent at once, or later by the outbox's retries
+  // (a failed first try is still answered as unavailable, so the screen says so).
   try {
-    if (channel === 'sms') await deps.sms.send({ to, text: smsCodeText(code, deps.config.publicUrl, minutes) });
-    else await deps.mailer.send(mfaCodeMail(to, code, minutes));
+    await deps.codes.issue(factor.userId, purpose, now, (tx, code) =>
+      channel === 'sms' ? deps.sms.send({ to, text: smsCodeText(code, deps.config.publicUrl, minutes) }, tx) : deps.mailer.send(mfaCodeMail(to, code, minutes), tx),
+    );
   } catch {
     throw new ApiError('server.unavailable');
   }

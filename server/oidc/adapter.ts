@@ -8,8 +8,14 @@ interface PayloadRow {
   consumed_at: Date | string | null;
 }
 
+/** The client metadata property carrying our `clients.refresh_tokens` setting into oidc-provider. */
+export const REFRESH_TOKENS_METADATA = 'sso_refresh_tokens';
+
 /** Models whose rows belong to a grant and die with it when the grant is revoked (mirrors oidc-provider's memory adapter). */
 const GRANT_MEMBERS = ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest'];
+
+/** Models a parallel second use of which must fail and revoke the grant. */
+const SINGLE_USE = ['AuthorizationCode', 'RefreshToken'];
 
 // Rows past expires_at are invisible; the database's clock decides, so every server process agrees.
 const NOT_EXPIRED = '(expires_at is null or expires_at > now())';
@@ -38,7 +44,9 @@ function clientAdapter(db: Database, box: SecretBox): Adapter {
         client_name: client.name,
         redirect_uris: client.redirectUris,
         response_types: ['code'],
-        grant_types: ['authorization_code'],
+        // Every client may hold refresh tokens; issueRefreshToken (provider.ts) decides which sign-ins get one.
+        grant_types: ['authorization_code', 'refresh_token'],
+        [REFRESH_TOKENS_METADATA]: client.refreshTokens === true,
         ...auth,
       };
     },
@@ -84,13 +92,14 @@ function payloadAdapter(db: Database, model: string): Adapter {
         `update oidc_payloads set consumed_at = now() where model = $1 and id = $2 and consumed_at is null returning grant_id`,
         [model, id],
       );
-      if (result.rows.length > 0 || model !== 'AuthorizationCode') return;
-      // oidc-provider checked `consumed` just before; no row updated means a parallel request redeemed the same
-      // code first. Treat it as the replay it is: revoke the grant and refuse, exactly as for a sequential reuse.
+      if (result.rows.length > 0 || !SINGLE_USE.includes(model)) return;
+      // oidc-provider checked `consumed` just before; no row updated means a parallel request (perhaps on another
+      // instance) redeemed the same code or refresh token first. Treat it as the replay it is: revoke the whole grant
+      // (the token family, RFC 9700 §4.14) and refuse, exactly as for a sequential reuse.
       const row = await db.query<{ grant_id: string | null }>('select grant_id from oidc_payloads where model = $1 and id = $2', [model, id]);
       const grantId = row.rows[0]?.grant_id;
       if (grantId) await revokeGrant(grantId);
-      throw new errors.InvalidGrant('authorization code already consumed');
+      throw new errors.InvalidGrant(model === 'RefreshToken' ? 'refresh token already used' : 'authorization code already consumed');
     },
     async destroy(id) {
       await db.query('delete from oidc_payloads where model = $1 and id = $2', [model, id]);

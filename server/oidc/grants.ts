@@ -1,7 +1,7 @@
 import type { Grant, KoaContextWithOIDC } from 'oidc-provider';
 import { SCOPE_CLAIMS } from './account.ts';
 
-const SUPPORTED_SCOPES: ReadonlySet<string> = new Set(Object.keys(SCOPE_CLAIMS));
+const SUPPORTED_SCOPES: ReadonlySet<string> = new Set([...Object.keys(SCOPE_CLAIMS), 'offline_access']);
 const SUPPORTED_CLAIMS: ReadonlySet<string> = new Set(Object.values(SCOPE_CLAIMS).flat());
 
 /** The OpenID scopes and claims an authorization request asked for, limited to what we support. */

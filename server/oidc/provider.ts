@@ -1,10 +1,11 @@
 import Provider, { interactionPolicy, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
 import { LIMITS, type Config } from '../config.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
-import { createOidcAdapter } from './adapter.ts';
+import { REFRESH_TOKENS_METADATA, createOidcAdapter } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
@@ -20,6 +21,8 @@ export interface OidcProviderDeps {
    * (the web app's `/auth/login?...&interaction=<uid>`).
    */
   onInteractionStart: (ctx: KoaContextWithOIDC, interaction: Interaction) => Promise<string>;
+  /** The signing keys to use (the active private key first); read from `keys` when absent. */
+  jwks?: JWK[];
 }
 
 /** Every provider route lives under /oidc, because /auth/ is the web app's base path. Discovery stays at the root. */
@@ -62,11 +65,24 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
 
   const configuration: Configuration = {
     adapter: createOidcAdapter({ db, box }),
-    jwks: { keys: await keys.signingJwks() },
+    jwks: { keys: deps.jwks ?? (await keys.signingKeySet()).jwks },
     findAccount: createFindAccount(db),
     // `amr` (how the user proved it: password, one-time code…) goes with `openid`, so every ID token says it.
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, scope === 'openid' ? [...claims, 'amr'] : [...claims]])),
-    scopes: Object.keys(SCOPE_CLAIMS),
+    scopes: [...Object.keys(SCOPE_CLAIMS), 'offline_access'],
+    extraClientMetadata: {
+      properties: [REFRESH_TOKENS_METADATA],
+      validator(_ctx, key, value) {
+        if (key === REFRESH_TOKENS_METADATA && value !== undefined && typeof value !== 'boolean') throw new Error(`${key} must be a boolean`);
+      },
+    },
+    // A refresh token for a sign-in that asked for offline_access (with prompt=consent, as OpenID Connect requires),
+    // or for any sign-in of a client whose refresh-token setting is on (npm run sso -- client add --refresh-tokens).
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || client.metadata()[REFRESH_TOKENS_METADATA] === true),
+    // Every use of a refresh token returns a new one and consumes the old; presenting a consumed one revokes the whole
+    // grant, every token of its family (RFC 9700 §4.14), in oidc-provider's refresh_token grant and in adapter.consume.
+    rotateRefreshToken: true,
     // Our client apps are first-party and read the user from the ID token, so it carries the claims the granted
     // scopes release (as the userinfo endpoint does) instead of only `sub`.
     conformIdTokenClaims: false,
@@ -93,10 +109,12 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       AuthorizationCode: LIMITS.AUTHORIZATION_CODE_TTL,
       AccessToken: LIMITS.ACCESS_TOKEN_TTL,
       IdToken: LIMITS.ID_TOKEN_TTL,
+      RefreshToken: LIMITS.REFRESH_TOKEN_TTL,
       Interaction: LIMITS.TRANSACTION_TTL,
       Session: LIMITS.SESSION_TTL,
-      // A grant lives as long as the session that made it (see loadExistingGrant).
-      Grant: LIMITS.SESSION_TTL,
+      // A grant lives as long as the session that made it (see loadExistingGrant); one with offline access as long as
+      // its refresh tokens may, which bounds the whole token family however often it is rotated.
+      Grant: (_ctx, grant) => (grant.getOIDCScope().split(' ').includes('offline_access') ? LIMITS.REFRESH_TOKEN_TTL : LIMITS.SESSION_TTL),
     },
     cookies: { keys: [box.derive('oidc-cookies')], long: cookie, short: cookie },
     interactions: { policy: interactionPrompts(), url: (ctx, interaction) => deps.onInteractionStart(ctx, interaction) },
@@ -108,6 +126,9 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      // RFC 7662: confidential clients and resource servers (registered as confidential clients) authenticate and
+      // learn whether a token is active; a public client cannot authenticate, so it may not ask.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none' },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
     },
   };

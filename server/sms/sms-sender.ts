@@ -11,7 +11,8 @@ export interface SmsMessage {
 
 /** Sends text messages through the configured provider. */
 export interface SmsSender {
-  send(message: SmsMessage): Promise<void>;
+  /** Sends `message`; `via` as for Mailer.send (the caller's transaction, used by the durable outbox). */
+  send(message: SmsMessage, via?: Queryable): Promise<void>;
 }
 
 /** Development: texts land in the dev outbox beside the mail (subject "SMS"), where tests and developers read them. */

@@ -11,6 +11,8 @@ export interface Client {
   isPublic: boolean;
   /** The plaintext secret of a confidential client, decrypted from rest only when needed. */
   secret: string | undefined;
+  /** Every sign-in for this client gets a refresh token, even without `offline_access`. */
+  refreshTokens?: boolean;
 }
 
 interface ClientRow {
@@ -19,6 +21,7 @@ interface ClientRow {
   redirect_uris: string[];
   is_public: boolean;
   secret_encrypted: string | null;
+  refresh_tokens: boolean;
 }
 
 const secretContext = (clientId: string) => `client-secret:${clientId}`;
@@ -28,7 +31,7 @@ export type ClientInfo = Omit<Client, 'secret'>;
 
 /** The client with `clientId` without its secret (which stays sealed), for checks and display. */
 export async function findClientInfo(db: Queryable, clientId: string): Promise<ClientInfo | undefined> {
-  const result = await db.query<Omit<ClientRow, 'secret_encrypted'>>(
+  const result = await db.query<Omit<ClientRow, 'secret_encrypted' | 'refresh_tokens'>>(
     'select client_id, name, redirect_uris, is_public from clients where client_id = $1',
     [clientId],
   );
@@ -39,7 +42,7 @@ export async function findClientInfo(db: Queryable, clientId: string): Promise<C
 /** The client with `clientId`, with its secret opened, if registered: for client authentication only. */
 export async function findClient(db: Queryable, box: SecretBox, clientId: string): Promise<Client | undefined> {
   const result = await db.query<ClientRow>(
-    'select client_id, name, redirect_uris, is_public, secret_encrypted from clients where client_id = $1',
+    'select client_id, name, redirect_uris, is_public, secret_encrypted, refresh_tokens from clients where client_id = $1',
     [clientId],
   );
   const row = result.rows[0];
@@ -50,6 +53,7 @@ export async function findClient(db: Queryable, box: SecretBox, clientId: string
     redirectUris: row.redirect_uris,
     isPublic: row.is_public,
     secret: row.secret_encrypted === null ? undefined : box.open(row.secret_encrypted, secretContext(row.client_id)),
+    refreshTokens: row.refresh_tokens,
   };
 }
 
@@ -62,4 +66,10 @@ export async function upsertClient(db: Queryable, box: SecretBox, client: Client
        is_public = excluded.is_public, secret_encrypted = excluded.secret_encrypted`,
     [client.clientId, client.name, client.redirectUris, client.isPublic, sealed],
   );
+}
+
+/** Turns the client's refresh-token setting on or off; false when no such client is registered. */
+export async function setClientRefreshTokens(db: Queryable, clientId: string, on: boolean): Promise<boolean> {
+  const result = await db.query('update clients set refresh_tokens = $2 where client_id = $1', [clientId, on]);
+  return result.rowCount > 0;
 }

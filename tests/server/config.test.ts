@@ -8,6 +8,14 @@ describe('configuration', () => {
   });
 
   it.each([
+    [{}, false],
+    [{ TRUST_PROXY: '1' }, 1],
+    [{ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }, ['127.0.0.1', '10.0.0.0/8', '::1']],
+  ])('reads TRUST_PROXY %o as %o (off by default)', (env, expected) => {
+    expect(loadConfig(env).trustProxy).toEqual(expected);
+  });
+
+  it.each([
     [{ PORT: 'eighty' }, /^PORT /],
     [{ PORT: '70000' }, /^PORT /],
     [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL /],
@@ -18,6 +26,10 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, /^MASTER_KEY /],
     [{ MASTER_KEY: 'short' }, /^MASTER_KEY /],
     [{ SEED_DEMO: 'maybe' }, /^SEED_DEMO /],
+    [{ TRUST_PROXY: 'yes please' }, /^TRUST_PROXY /],
+    [{ TRUST_PROXY: '10.0.0.300' }, /^TRUST_PROXY /],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, /^TRUST_PROXY /],
+    [{ KEY_REFRESH_SECONDS: '0' }, /^KEY_REFRESH_SECONDS /],
   ])('refuses %o with one line naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

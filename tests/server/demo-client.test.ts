@@ -13,7 +13,7 @@ import { demoHomePage } from '../../server/demo/demo-pages.ts';
 import { registerOidcRoutes } from '../../server/api/oidc-mount.ts';
 import { securityHeaders } from '../../server/web/security-headers.ts';
 import { completeInteraction } from '../../server/oidc/provider.ts';
-import { upsertClient } from '../../server/store/clients.ts';
+import { setClientRefreshTokens, upsertClient } from '../../server/store/clients.ts';
 import { insertUser } from '../../server/store/users.ts';
 import { CookieJar } from './support/cookie-jar.ts';
 import { createBareProvider } from './support/bare-provider.ts';
@@ -55,6 +55,7 @@ describe('the demo client app', () => {
     for (const client of CLIENTS) {
       const redirectUris = [new URL(client.callbackPath, PUBLIC_URL).href];
       await upsertClient(db, box, { clientId: client.clientId, name: client.name ?? '', redirectUris, isPublic: !client.secret, secret: client.secret });
+      await setClientRefreshTokens(db, client.clientId, true);
     }
     provider = await createBareProvider({ config, db, box });
     app = Fastify();
@@ -123,6 +124,32 @@ describe('the demo client app', () => {
 
     await browse(jar, '/demo/logout');
     expect((await browse(jar, '/demo/')).body).not.toContain('Signed in as');
+  });
+
+  it.each(CLIENTS)('"Refresh my session" through $name shows a new access token each time', async (client) => {
+    const jar = new CookieJar();
+    const { interaction } = await startSignIn(jar, client.clientId);
+    const callback = await browse(jar, await completeInteraction(provider, interaction, userId));
+    await browse(jar, location(callback));
+    const preview = (html: string) => /data-testid="access-token">([^<]+)</.exec(html)?.[1];
+    const first = await browse(jar, '/demo/');
+    expect(first.body).toContain('Refresh my session');
+    const tokens = [preview(first.body)];
+    for (const round of [1, 2]) {
+      const refresh = await app.inject({
+        method: 'POST',
+        url: '/demo/refresh',
+        headers: { cookie: jar.header(new URL('/demo/refresh', PUBLIC_URL)), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      jar.store(refresh.headers['set-cookie']);
+      expect(refresh.statusCode).toBe(303);
+      const page = await browse(jar, '/demo/');
+      expect(page.body).toContain(`refreshed ${round} time`);
+      tokens.push(preview(page.body));
+    }
+    expect(new Set(tokens).size).toBe(3);
+    expect(tokens.every(Boolean)).toBe(true);
   });
 
   it('keeps the sign-in state in a sealed, HttpOnly, SameSite=Lax cookie', async () => {

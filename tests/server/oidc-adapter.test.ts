@@ -138,7 +138,9 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
       client_name: `A ${kind} app`,
       redirect_uris: ['https://app.example/cb'],
       response_types: ['code'],
-      grant_types: ['authorization_code'],
+      // Every client may hold refresh tokens; only its setting (or offline_access) gets it one.
+      grant_types: ['authorization_code', 'refresh_token'],
+      sso_refresh_tokens: false,
       ...auth,
     });
   });

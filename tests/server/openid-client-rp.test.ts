@@ -1,25 +1,8 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser, openLoginScreen, submitLogin } from './support/sign-in.ts';
+import { injectFetch } from './support/inject-fetch.ts';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from './support/test-app.ts';
-
-/** Routes openid-client's HTTP calls into the server under test, as if over the network. */
-function injectFetch(server: TestApp): oidc.CustomFetch {
-  return async (url, options) => {
-    const target = new URL(url);
-    const response = await server.app.inject({
-      method: options.method as 'GET' | 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: Object.fromEntries(new Headers(options.headers).entries()),
-      payload: options.body === undefined || options.body === null ? undefined : String(options.body),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
-  };
-}
 
 describe('a standard relying party (openid-client) against the provider', () => {
   let server: TestApp;

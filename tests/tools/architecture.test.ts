@@ -10,7 +10,7 @@ import { filesBoundBy, findCycles, importGraphOf, readImportGraph, ruleViolation
 const root = join(import.meta.dirname, '..', '..');
 
 /** The server's domain: the sign-in state machine and everything below it, none of it HTTP. */
-const DOMAIN_FOLDERS = ['auth', 'mfa', 'companies', 'store', 'crypto', 'db', 'mail', 'sms', 'flags', 'flows', 'sign-in'].map((name) => `server/${name}/`);
+const DOMAIN_FOLDERS = ['auth', 'mfa', 'companies', 'store', 'crypto', 'db', 'mail', 'sms', 'flags', 'flows', 'sign-in', 'outbox'].map((name) => `server/${name}/`);
 
 const LAYER_RULES: readonly LayerRule[] = [
   {

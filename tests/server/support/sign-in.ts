@@ -47,6 +47,8 @@ export interface LoginLink {
   codeVerifier?: string;
   /** The scopes asked for; the server's default when absent. */
   scope?: string;
+  /** OIDC's prompt (`consent` goes with `offline_access`). */
+  prompt?: string;
 }
 
 /** Follows a direct link up to the login screen: authorize → oidc-provider → back with a transaction. Returns the interaction uid. */
@@ -60,6 +62,7 @@ export async function openLoginScreen(browser: TestBrowser, link: LoginLink): Pr
     code_challenge_method: 'S256',
   });
   if (link.scope) query.set('scope', link.scope);
+  if (link.prompt) query.set('prompt', link.prompt);
   const authorize = await browser.request('GET', `${API}/authorize?${query}`);
   if (authorize.statusCode !== 200) throw new Error(`authorize answered ${authorize.statusCode}: ${authorize.body}`);
   const provider = await browser.request('GET', authorize.json<{ redirect_to: string }>().redirect_to);

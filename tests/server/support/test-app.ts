@@ -39,12 +39,14 @@ export async function startTestApp(
     sms?: SmsSender;
     flags?: Partial<FlagValues>;
     logStream?: { write(line: string): void };
+    /** Another instance's database and master key: the two then behave as two processes of one deployment. */
+    shared?: { db: Database; masterKey: Buffer };
   } = {},
-): Promise<TestApp> {
+): Promise<TestApp & { masterKey: Buffer }> {
   const backend = options.backend ?? testBackends()[0]!;
-  const db = await backend.open();
+  const db = options.shared?.db ?? (await backend.open());
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: path.join(os.tmpdir(), 'sso-test'), ...options.env });
-  const masterKey = crypto.randomBytes(32);
+  const masterKey = options.shared?.masterKey ?? crypto.randomBytes(32);
   const box = createSecretBox(masterKey);
   await seedDemo({ db, box, config });
   const { app, context } = await buildApp({
@@ -67,9 +69,10 @@ export async function startTestApp(
     publicClient: { clientId: account.clientId, redirectUri: new URL(account.callbackPath, config.publicUrl).href },
     confidentialClient: { clientId: dashboard.clientId, redirectUri: new URL(dashboard.callbackPath, config.publicUrl).href, secret: dashboardClient!.secret! },
     user: DEMO_USER,
+    masterKey,
     async close() {
       await app.close();
-      await db.close();
+      if (!options.shared) await db.close();
     },
   };
 }

@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { seedDemo } from '../../../server/admin/seed.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { createSecretBox } from '../../../server/crypto/secret-box.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { openDatabase } from '../../../server/db/open-database.ts';
+import { startServer, stopServer } from '../../server/support/processes.ts';
+import { startSmtpCapture, type SmtpCapture } from '../../server/support/smtp-capture.ts';
+import { httpRequest } from './http-client.ts';
+
+/** Debian's HAProxy (apt-get install haproxy; .ci/run installs it). */
+export const HAPROXY = '/usr/sbin/haproxy';
+
+/** One server process behind the balancer. */
+export interface Instance {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+}
+
+/**
+ * The reference deployment, on 127.0.0.1 only: N server processes on one PostgreSQL schema, with one master key,
+ * mail to a local SMTP server, HAProxy in front (round robin, no stickiness, health checks on /healthz).
+ */
+export interface Cluster {
+  /** HAProxy's address: PUBLIC_URL of every instance. */
+  url: string;
+  instances: Instance[];
+  smtp: SmtpCapture;
+  /** The same schema, opened by the test itself (seeding, checking what the servers stored). */
+  db: Database;
+  masterKey: string;
+  /** Everything the servers were started with, for running the CLI against the same deployment. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** HAProxy's configuration: X-Forwarded-For added, X-Served-By naming the instance, a dead instance skipped. */
+function haproxyConfig(port: number, instances: readonly Instance[]): string {
+  return [
+    'global',
+    '  maxconn 2000',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  retries 3',
+    '  option redispatch',
+    // Only a request that never reached an instance is retried elsewhere: a sign-in step is not replayed.
+    '  retry-on conn-failure',
+    'frontend sso',
+    `  bind 127.0.0.1:${port}`,
+    '  option forwardfor',
+    '  default_backend instances',
+    'backend instances',
+    '  balance roundrobin',
+    '  option httpchk GET /healthz',
+    '  http-response set-header X-Served-By %s',
+    ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 500ms fall 2 rise 1`),
+    '',
+  ].join('\n');
+}
+
+async function waitUntilServing(url: string, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    try {
+      if ((await httpRequest(`${url}/healthz`)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Starts the whole deployment in its own PostgreSQL schema of `databaseUrl`; `stop` removes everything again. */
+export async function startCluster(options: { databaseUrl: string; instances: number; env?: Record<string, string> }): Promise<Cluster> {
+  const schema = `scale_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
+  const db = await openDatabase({ kind: 'postgres', url: options.databaseUrl, schema });
+  const started: ChildProcess[] = [];
+  let smtp: SmtpCapture | undefined;
+  const dataDirs: string[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((child) => stopServer(child, 'SIGKILL')));
+    await smtp?.close();
+    await db.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
+    await db.close();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await migrate(db);
+    smtp = await startSmtpCapture();
+    const balancerPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${balancerPort}`;
+    const masterKey = crypto.randomBytes(32).toString('base64url');
+    const databaseUrl = new URL(options.databaseUrl);
+    databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      DATABASE_URL: databaseUrl.href,
+      MASTER_KEY: masterKey,
+      SMTP_URL: smtp.url,
+      SEED_DEMO: 'false',
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    };
+    const config = loadConfig(env);
+    await seedDemo({ db, box: createSecretBox(Buffer.from(masterKey, 'base64url')), config });
+
+    const names = ['a', 'b', 'c', 'd'].slice(0, options.instances);
+    const instances = await Promise.all(
+      names.map(async (name) => {
+        const port = await freePort();
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sso-scale-${name}-`));
+        dataDirs.push(dataDir);
+        const { child } = await startServer({ ...env, PORT: String(port), DATA_DIR: dataDir });
+        started.push(child);
+        return { name, port, url: `http://127.0.0.1:${port}`, child };
+      }),
+    );
+    const configFile = path.join(dataDirs[0]!, 'haproxy.cfg');
+    fs.writeFileSync(configFile, haproxyConfig(balancerPort, instances));
+    const haproxy = spawn(HAPROXY, ['-f', configFile, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    started.push(haproxy);
+    await waitUntilServing(publicUrl, 20);
+    // Both instances pass their health check before the test starts (round robin then alternates).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return { url: publicUrl, instances, smtp, db, masterKey, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
