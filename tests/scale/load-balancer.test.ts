@@ -3,6 +3,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { DEMO_CLIENTS } from '../../server/admin/seed.ts';
+import { LIMITS } from '../../server/config.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import { findClient } from '../../server/store/clients.ts';
 import { runScript, stopServer } from '../server/support/processes.ts';
@@ -74,7 +75,9 @@ describe.skipIf(!databaseUrl || !fs.existsSync(HAPROXY))('two server processes b
       return browser.request('POST', '/api/sso/v3/auth/login', { email, password: sealed }, { 'x-forwarded-for': '198.51.100.9' });
     };
     const wrong: string[] = [];
-    for (let index = 0; index < 5; index += 1) {
+    // Past the free failures each one doubles the wait (1 s, 2 s, ... 16 s after four more), so the right password
+    // below still meets a wait however slowly a loaded machine sends it.
+    for (let index = 0; index < LIMITS.LOGIN_FAILURES_BEFORE_DELAY + 4; index += 1) {
       const answer = await attempt('Wrong-Passw0rd!');
       expect(answer.json().error_code).toBe('auth.invalid_credentials');
       wrong.push(answer.servedBy ?? '');

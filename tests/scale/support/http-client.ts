@@ -46,10 +46,14 @@ export class HttpBrowser {
   readonly jar = new CookieJar();
   readonly servedBy: string[] = [];
 
-  constructor(
-    readonly base: string,
-    readonly localAddress = '127.0.0.1',
-  ) {}
+  readonly base: string;
+  readonly localAddress: string;
+
+  // No parameter properties: the bench imports this file under Node's type stripping, which does not support them.
+  constructor(base: string, localAddress = '127.0.0.1') {
+    this.base = base;
+    this.localAddress = localAddress;
+  }
 
   async request(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
     const target = new URL(url, this.base);
