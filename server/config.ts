@@ -90,6 +90,12 @@ export const LIMITS = {
   SMS_PROVIDER_TIMEOUT_MS: 5000,
   /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */
   BOT_CHECK_VERIFY_TIMEOUT_MS: 5_000,
+  /** Security events shown at most in one listing (the account page's activity, an operator's `user show`). */
+  SECURITY_EVENTS_LISTED: 50,
+  /** The longest user agent kept with a security event; longer ones are cut (they are only ever shown). */
+  SECURITY_EVENT_USER_AGENT_MAX: 512,
+  /** The largest detail (serialised JSON, characters) a security event carries. */
+  SECURITY_EVENT_DETAIL_MAX: 2000,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */

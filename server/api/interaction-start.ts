@@ -16,7 +16,8 @@ export function createInteractionStart(deps: Pick<Services, 'db' | 'clock'> & { 
     const params = interaction.params as Record<string, unknown>;
     const clientId = String(params.client_id ?? '');
     const invitation = typeof params.invitation === 'string' ? params.invitation : undefined;
-    const token = await startSignIn(deps, { interactionUid: interaction.uid, clientId, invitation });
+    const origin = { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined };
+    const token = await startSignIn(deps, { interactionUid: interaction.uid, clientId, invitation, origin });
     const options = transactionCookieOptions(deps.config);
     ctx.cookies.set(transactionCookieName(deps.config), token, { ...options, maxAge: options.maxAge * 1000, signed: false, overwrite: true });
     const query = new URLSearchParams();

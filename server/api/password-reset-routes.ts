@@ -5,6 +5,7 @@ import { revokeEverything } from '../auth/sessions.ts';
 import { LIMITS } from '../config.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 import { findCredentialsByEmail, setPassword } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
@@ -62,6 +63,7 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       if (await verifyPassword(password, found.passwordHash)) throw new ApiError('password.reused');
       await setPassword(context.db, found.user.id, await hashPassword(password), now);
       await revokeEverything(context.db, found.user.id);
+      await recordSecurityEvent(context.db, { userId: found.user.id, kind: 'password_reset', at: now, ip: request.ip, userAgent: request.headers['user-agent'] });
       // The owner proved control of the mailbox, so earlier failed guesses no longer hold their sign-in back.
       await context.db.query('delete from login_failures where user_id = $1', [found.user.id]);
       sendInBackground(context.mailer, passwordChangedMail(found.user.email, forgotUrl), request.log);

@@ -2,17 +2,18 @@ import { bindCompanyToGrant } from '../companies/company-choice.ts';
 import { ApiError } from '../errors.ts';
 import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
 import type { Services } from '../services.ts';
+import { recordSecurityEvent, type RequestOrigin } from '../store/security-events.ts';
 import { finishTransaction } from '../store/transactions.ts';
 import type { FinishedSignIn } from './pending-sign-in.ts';
 
 /**
  * Ends a sign-in whose last step has passed: claims the transaction (so of two concurrent submits only one
- * finishes), records the login (with how the user proved it, `amr`) on the provider's interaction, and answers where the browser goes next.
- * The route that answers forgets the transaction in the browser.
+ * finishes), records the login (with how the user proved it, `amr`) on the provider's interaction and in the
+ * audit trail, and answers where the browser goes next. The route that answers forgets the transaction in the browser.
  */
 export async function finishSignIn(
   deps: Pick<Services, 'db' | 'provider' | 'clock'>,
-  sign: { token: string; challenge: string; interactionUid: string; userId: string; amr: string[] },
+  sign: { token: string; challenge: string; interactionUid: string; clientId: string; userId: string; amr: string[]; origin: RequestOrigin },
 ): Promise<FinishedSignIn> {
   if (!(await finishTransaction(deps.db, sign.token, sign.challenge))) throw new ApiError('transaction.missing');
   const returnTo = await completeInteraction(deps.provider, sign.interactionUid, sign.userId, { amr: sign.amr }).catch((error: unknown) => {
@@ -20,5 +21,6 @@ export async function finishSignIn(
     throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
   });
   await bindCompanyToGrant(deps, sign);
+  await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'sign_in', at: new Date(deps.clock()), ...sign.origin, detail: { client_id: sign.clientId, amr: sign.amr } });
   return { redirect_to: returnTo };
 }
