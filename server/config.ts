@@ -96,6 +96,10 @@ export const LIMITS = {
   SECURITY_EVENT_USER_AGENT_MAX: 512,
   /** The largest detail (serialised JSON, characters) a security event carries. */
   SECURITY_EVENT_DETAIL_MAX: 2000,
+  /** How long the "This wasn't me" link of a security notice works. */
+  NOT_ME_LINK_TTL: 7 * 24 * 3600,
+  /** How long a browser is remembered as one that signed in to an account (its cookie's lifetime). */
+  KNOWN_BROWSER_TTL: 400 * 24 * 3600,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */

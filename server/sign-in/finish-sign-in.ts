@@ -4,6 +4,9 @@ import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.
 import type { Services } from '../services.ts';
 import { recordSecurityEvent, type RequestOrigin } from '../store/security-events.ts';
 import { finishTransaction } from '../store/transactions.ts';
+import { noteBrowser } from '../store/known-browsers.ts';
+import { findUserById, userDisabledAt } from '../store/users.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
 import type { FinishedSignIn } from './pending-sign-in.ts';
 
 /**
@@ -12,15 +15,23 @@ import type { FinishedSignIn } from './pending-sign-in.ts';
  * audit trail, and answers where the browser goes next. The route that answers forgets the transaction in the browser.
  */
 export async function finishSignIn(
-  deps: Pick<Services, 'db' | 'provider' | 'clock'>,
-  sign: { token: string; challenge: string; interactionUid: string; clientId: string; userId: string; amr: string[]; origin: RequestOrigin },
+  deps: Pick<Services, 'db' | 'provider' | 'clock' | 'mailer' | 'config'>,
+  sign: { token: string; challenge: string; interactionUid: string; clientId: string; userId: string; amr: string[]; origin: RequestOrigin; browserHash?: string },
 ): Promise<FinishedSignIn> {
+  // An operator may disable the account while its sign-in is under way (by any path: password, invitation, sign-up).
+  if (await userDisabledAt(deps.db, sign.userId)) throw new ApiError('auth.invalid_credentials');
   if (!(await finishTransaction(deps.db, sign.token, sign.challenge))) throw new ApiError('transaction.missing');
   const returnTo = await completeInteraction(deps.provider, sign.interactionUid, sign.userId, { amr: sign.amr }).catch((error: unknown) => {
     // The provider's side of the sign-in expired while the user typed: they must start again from the app.
     throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
   });
   await bindCompanyToGrant(deps, sign);
-  await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'sign_in', at: new Date(deps.clock()), ...sign.origin, detail: { client_id: sign.clientId, amr: sign.amr } });
+  const now = new Date(deps.clock());
+  await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'sign_in', at: now, ...sign.origin, detail: { client_id: sign.clientId, amr: sign.amr } });
+  if (sign.browserHash !== undefined) {
+    const browser = await noteBrowser(deps.db, sign.userId, sign.browserHash, now);
+    const user = browser.isNew && browser.hadOthers ? await findUserById(deps.db, sign.userId) : undefined;
+    if (user) await sendSecurityNotice(deps, { user, kind: 'new_browser', origin: sign.origin });
+  }
   return { redirect_to: returnTo };
 }

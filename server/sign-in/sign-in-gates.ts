@@ -2,7 +2,7 @@ import { ApiError } from '../errors.ts';
 import { readAmr } from '../mfa/mfa-progress.ts';
 import { advanceTransaction } from '../store/transactions.ts';
 import { finishSignIn } from './finish-sign-in.ts';
-import { signInOrigin } from './sign-in-origin.ts';
+import { signInBrowser, signInOrigin } from './sign-in-origin.ts';
 import { companyChoice } from './gates/company-choice.ts';
 import { passwordFreshness } from './gates/password-freshness.ts';
 import { secondFactor } from './gates/second-factor.ts';
@@ -36,5 +36,6 @@ export async function continueSignIn(
     userId,
     amr: readAmr(transaction),
     origin: signInOrigin(transaction),
+    browserHash: signInBrowser(transaction),
   });
 }

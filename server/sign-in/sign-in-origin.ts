@@ -9,3 +9,9 @@ export function signInOrigin(transaction: Pick<SignInTransaction, 'data'>): Requ
     userAgent: typeof origin?.userAgent === 'string' ? origin.userAgent : undefined,
   };
 }
+
+/** The hash of the browser's long-lived cookie, kept with the sign-in: tells a browser new to the account. */
+export function signInBrowser(transaction: Pick<SignInTransaction, 'data'>): string | undefined {
+  const origin = transaction.data.origin as { browserHash?: unknown } | undefined;
+  return typeof origin?.browserHash === 'string' ? origin.browserHash : undefined;
+}

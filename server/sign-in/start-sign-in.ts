@@ -12,7 +12,7 @@ import { advanceTransaction, createTransaction, recordInTransaction } from '../s
  */
 export async function startSignIn(
   deps: Pick<Services, 'db' | 'clock'>,
-  start: { interactionUid: string; clientId: string; invitation: string | undefined; origin?: RequestOrigin },
+  start: { interactionUid: string; clientId: string; invitation: string | undefined; origin?: RequestOrigin & { browserHash?: string } },
 ): Promise<string> {
   const expiresAt = new Date(deps.clock() + LIMITS.TRANSACTION_TTL * 1000);
   const token = await createTransaction(deps.db, {
@@ -20,7 +20,7 @@ export async function startSignIn(
     clientId: start.clientId,
     challenge: SERVER_CHALLENGES.LOGIN_REQUIRED,
     expiresAt,
-    data: { origin: { ip: start.origin?.ip, userAgent: start.origin?.userAgent } },
+    data: { origin: { ip: start.origin?.ip, userAgent: start.origin?.userAgent, browserHash: start.origin?.browserHash } },
   });
   const invitation = start.invitation === undefined ? undefined : await findInvitation(deps.db, start.invitation);
   if (invitation && isUsable(invitation, new Date(deps.clock()))) {

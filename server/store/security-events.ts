@@ -11,6 +11,7 @@ export type SecurityEventKind =
   | 'recovery_code_used'
   | 'password_changed'
   | 'password_reset'
+  | 'password_reset_required'
   | 'email_changed'
   | 'session_ended'
   | 'mfa_reset'
