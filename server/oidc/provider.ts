@@ -105,6 +105,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
     extraParams: ['invitation'],
     loadExistingGrant,
     renderError,
+    fetch: outgoingFetch(config),
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
@@ -122,6 +123,22 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
     recordSignOut(db, ctx).catch((error: unknown) => provider.emit('server_error', ctx, error));
   });
   return provider;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The provider's outgoing requests (back-channel logout tokens). oidc-provider refuses loopback and private
+ * addresses (SSRF protection); outside production a client app on this machine (the demo, a developer's app) may
+ * still be told, so loopback is allowed there, and only there.
+ */
+function outgoingFetch(config: Config): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : input;
+    const loopback = LOOPBACK_HOSTS.has(new URL(url).hostname);
+    // `dispatcher` is undici's (Node's fetch) way in; oidc-provider puts its SSRF-checking one there.
+    return globalThis.fetch(input, config.env !== 'production' && loopback ? ({ ...init, dispatcher: undefined } as RequestInit) : init);
+  };
 }
 
 /** Records a sign-out at the provider (RP-Initiated Logout) in the audit trail. */
