@@ -11,5 +11,5 @@ export async function recordDemoLogout(db: Queryable, subject: string, now: Date
 
 /** Whether the demo session `subject` was logged out through the back channel. */
 export async function isDemoLoggedOut(db: Queryable, subject: string): Promise<boolean> {
-  return (await db.query('select 1 from demo_logouts where subject = $1', [subject])).rowCount > 0;
+  return (await db.query('select 1 from demo_logouts where subject = $1', [subject])).rows.length > 0;
 }

@@ -6,13 +6,12 @@ import type { Queryable } from '../db/database.ts';
  */
 export async function noteBrowser(db: Queryable, userId: string, browserHash: string, now: Date): Promise<{ isNew: boolean; hadOthers: boolean }> {
   const inserted = await db.query(
-    `insert into known_browsers (user_id, browser_hash, first_seen_at, last_seen_at) values ($1, $2, $3, $3)
-     on conflict (user_id, browser_hash) do update set last_seen_at = excluded.last_seen_at
-     returning (xmax = 0) as inserted`,
+    'insert into known_browsers (user_id, browser_hash, first_seen_at, last_seen_at) values ($1, $2, $3, $3) on conflict (user_id, browser_hash) do nothing',
     [userId, browserHash, now],
   );
-  const isNew = (inserted.rows[0] as { inserted?: boolean } | undefined)?.inserted === true;
+  const isNew = inserted.rowCount === 1;
+  if (!isNew) await db.query('update known_browsers set last_seen_at = $3 where user_id = $1 and browser_hash = $2', [userId, browserHash, now]);
   if (!isNew) return { isNew, hadOthers: true };
   const others = await db.query('select 1 from known_browsers where user_id = $1 and browser_hash <> $2 limit 1', [userId, browserHash]);
-  return { isNew, hadOthers: others.rowCount > 0 };
+  return { isNew, hadOthers: others.rows.length > 0 };
 }
