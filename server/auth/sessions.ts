@@ -1,4 +1,3 @@
-import type Provider from 'oidc-provider';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { recordSecurityEvent, type RequestOrigin } from '../store/security-events.ts';
@@ -30,10 +29,15 @@ export type SessionEndReason =
 /** Which of the user's sessions to end. */
 export type SessionSelection = { all: true } | { ids: readonly string[] } | { allExcept: string };
 
+/** Where client apps are looked up: oidc-provider's Client model (the provider itself fits). */
+export interface ClientDirectory {
+  Client: { find(clientId: string): Promise<unknown> };
+}
+
 /** What ending sessions uses: the provider (for its clients' back-channel logout) and somewhere to report a client that did not answer. */
 export interface SessionDeps {
   db: Queryable;
-  provider: Provider;
+  provider: ClientDirectory;
   clock: Clock;
   /** Told when a client app's back-channel logout endpoint failed; the sessions end regardless. */
   onLogoutDeliveryFailure?: (failure: { clientId: string; error: unknown }) => void;

@@ -10,7 +10,7 @@ import { systemClock } from '../clock.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Company } from '../store/companies.ts';
 import { createKeyStore } from '../crypto/key-store.ts';
-import { createOidcProvider } from '../oidc/provider.ts';
+import type { ClientDirectory } from '../auth/sessions.ts';
 import {
   auditTrail,
   disableUser,
@@ -101,19 +101,21 @@ async function directChannel(config: Config): Promise<AdminChannel> {
   const { db, release } = await openConfiguredDatabase(config);
   const box = createSecretBox(loadMasterKey(config));
   const mailer = createMailer({ config, db });
-  // The provider signs the back-channel logout tokens that ending sessions sends; it serves no requests here.
-  const provider = await createOidcProvider({
-    config,
-    db,
-    keys: createKeyStore({ db, box, clock: systemClock }),
-    box,
-    onInteractionStart: async () => {
+  // The provider signs the back-channel logout tokens that ending a session sends; it serves no requests here, and
+  // is loaded only when a session with a client app ends (loading it costs time, and on Node 20 a warning).
+  let provider: Promise<ClientDirectory> | undefined;
+  const loadProvider = async (): Promise<ClientDirectory> => {
+    const { createOidcProvider } = await import('../oidc/provider.ts');
+    const keys = createKeyStore({ db, box, clock: systemClock });
+    const onInteractionStart = async (): Promise<string> => {
       throw new Error('the CLI starts no sign-in');
-    },
-  });
+    };
+    return createOidcProvider({ config, db, keys, box, onInteractionStart });
+  };
+  const clients: ClientDirectory = { Client: { find: async (clientId) => (await (provider ??= loadProvider())).Client.find(clientId) } };
   const operator: OperatorDeps = {
     db,
-    provider,
+    provider: clients,
     clock: systemClock,
     mailer,
     config,
