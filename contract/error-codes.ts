@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   'bot_check.failed': { status: 403 },
   'server.unavailable': { status: 503 },
   'server.error': { status: 500 },
+  'notice_link.expired': { status: 410 },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 /** A stable error code of the API. */

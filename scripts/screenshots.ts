@@ -45,6 +45,9 @@ const SCREENS = {
   'not-found': 'A path no screen owns',
   'not-available': 'A step that is not built yet',
   'demo-signed-in': 'The demo client app, signed in',
+  'logout-confirmation': "Signing out of a client app: the provider's own confirmation, under its page policy",
+  'not-me': 'A security notice\'s "This wasn\'t me" link: the step shows, nothing happens until confirmed',
+  'not-me-done': 'Every session ended; choosing a new password comes next',
 } as const;
 
 type ScreenName = keyof typeof SCREENS;
@@ -209,7 +212,30 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   await demo.getByRole('button', { name: 'Log In' }).click();
   await demo.getByText(`Signed in as ${DEMO.email}`).waitFor();
   await shot(demo, 'demo-signed-in');
+  await demo.getByRole('link', { name: 'Sign out' }).click();
+  await demo.getByRole('button', { name: 'Yes, sign me out' }).waitFor();
+  await shot(demo, 'logout-confirmation');
+  await demo.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await demo.getByText('You are not signed in.').waitFor();
+
+  // The reset above mailed its owner a notice; its "This wasn't me" link opens the step.
+  const reporting = await fresh();
+  await reporting.goto(await notMeLink(server.origin, recovering));
+  await reporting.getByRole('button', { name: 'Sign out everywhere and secure my account' }).waitFor();
+  await shot(reporting, 'not-me');
+  await reporting.getByRole('button', { name: 'Sign out everywhere and secure my account' }).click();
+  await reporting.getByRole('link', { name: 'Choose a new password' }).waitFor();
+  await shot(reporting, 'not-me-done');
   await close();
+}
+
+/** The "This wasn't me" link of the newest security notice to `email` in the dev outbox. */
+async function notMeLink(origin: string, email: string): Promise<string> {
+  const response = await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { accept: 'application/json' } });
+  const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+  const link = messages.map((message) => /This wasn't me: (\S+)/.exec(message.text)?.[1]).find(Boolean);
+  if (!link) throw new Error(`no security notice was mailed to ${email}`);
+  return link;
 }
 
 /** The gallery's page, and the markers between which the script rewrites its table on every run. */

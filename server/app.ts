@@ -19,6 +19,7 @@ import { mfaSetupRoutes } from './api/mfa-setup-routes.ts';
 import { mfaSignInRoutes } from './api/mfa-sign-in-routes.ts';
 import { newPasswordRoutes } from './api/new-password-routes.ts';
 import { passwordResetRoutes } from './api/password-reset-routes.ts';
+import { notMeRoutes } from './api/not-me-routes.ts';
 import { createBotCheckVerifier } from './auth/bot-check.ts';
 import { createLoginThrottle } from './auth/lockout.ts';
 import { createOneTimeCodes } from './auth/one-time-codes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
       for (const routes of registration) await api.register(routes(context));
       for (const routes of [mfaSetupRoutes, mfaSignInRoutes]) await api.register(routes(context));
+      await api.register(notMeRoutes(context));
     },
     { prefix: API_PREFIX },
   );
@@ -188,8 +190,10 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     const client = await findClient(db, box, demo.clientId);
     if (client) demoClients.push({ clientId: client.clientId, name: client.name, secret: client.secret, callbackPath: demo.callbackPath });
   }
-  if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
-  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, keys }), { prefix: '/admin/v1' });
+  if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, db, clients: demoClients }));
+  // Client apps as the provider of the moment knows them: it is rebuilt when the signing keys rotate.
+  const currentClients = { Client: { find: (clientId: string) => context.provider.Client.find(clientId) } };
+  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, keys, provider: currentClients }), { prefix: '/admin/v1' });
   await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
   return { app, context, metrics, shutdown };
 }

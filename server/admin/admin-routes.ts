@@ -9,6 +9,8 @@ import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { addClient, addUser, OperationError, requireReset, rotateKeys } from './operations.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
+import { userAdminRoutes } from './user-admin-routes.ts';
+import type { ClientDirectory } from '../auth/sessions.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -23,6 +25,8 @@ const addClientSchema = {
     isPublic: { type: 'boolean' },
     refreshTokens: { type: 'boolean' },
     initiateLoginUri: { type: 'string', maxLength: 2000 },
+    postLogoutRedirectUris: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
+    backchannelLogoutUri: { type: 'string', maxLength: 2000 },
   },
 } as const;
 
@@ -105,7 +109,7 @@ const INVITATION_ANSWER = { type: 'object', properties: { email: string, company
  * The admin API the CLI uses while the server holds the embedded database: loopback only, and only with the
  * token the server wrote into DATA_DIR at start (readable by the operator's account alone).
  */
-export function adminRoutes(deps: { db: Database; box: SecretBox; token: string; mailer: Mailer; config: Config; clock: Clock; keys: KeyStore }) {
+export function adminRoutes(deps: { db: Database; box: SecretBox; token: string; mailer: Mailer; config: Config; clock: Clock; keys: KeyStore; provider: ClientDirectory }) {
   const authorize = async (request: FastifyRequest) => {
     const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !secretsEqual(presented, deps.token)) {
@@ -126,7 +130,7 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string;
       return { id: user.id, email: user.email };
     });
     app.post<{ Body: { email: string } }>('/users/require-reset', { schema: { body: requireResetSchema, response: responses(USER_ANSWER) } }, async (request) => {
-      const user = await requireReset(deps, request.body.email);
+      const user = await requireReset({ ...deps, onLogoutDeliveryFailure: ({ clientId, error }) => request.log.warn({ clientId, err: error }, 'back-channel logout failed') }, request.body.email);
       return { id: user.id, email: user.email };
     });
     app.post<{ Body: { name: string } }>('/companies', { schema: { body: companySchema, response: responses(COMPANY_ANSWER) } }, async (request) => addCompany(deps, request.body.name));
@@ -139,5 +143,6 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string;
     );
     app.post('/keys/rotate', { schema: { response: responses(KEYS_ROTATED) } }, async () => rotateKeys(deps.keys));
     app.post<{ Body: InviteInput }>('/invitations', { schema: { body: inviteSchema, response: responses(INVITATION_ANSWER) } }, async (request) => invite(deps, request.body));
+    await app.register(userAdminRoutes({ ...deps, onLogoutDeliveryFailure: ({ clientId, error }) => app.log.warn({ clientId, err: error }, 'back-channel logout failed') }));
   };
 }

@@ -1,7 +1,8 @@
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { findClientInfo, setClientRefreshTokens } from '../store/clients.ts';
+import { findClientInfo, setClientLogout, setClientRefreshTokens } from '../store/clients.ts';
+import { DEMO_BACKCHANNEL_LOGOUT_PATH, DEMO_POST_LOGOUT_PATH } from '../demo/demo-paths.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import { addClient, addUser } from './operations.ts';
@@ -24,9 +25,14 @@ export async function seedDemo(deps: { db: Database; box: SecretBox; config: Con
     if (existing?.redirectUris.includes(redirectUri) && existing.isPublic === client.isPublic) {
       await setClientSignInStart(deps.db, client.clientId, signInStart);
       await setClientRefreshTokens(deps.db, client.clientId, true);
-      continue;
+    } else {
+      await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic, initiateLoginUri: signInStart, refreshTokens: true });
     }
-    await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic, initiateLoginUri: signInStart, refreshTokens: true });
+    // The demo signs out for real: back to its home page after logout, and told when a session ends elsewhere.
+    await setClientLogout(deps.db, client.clientId, {
+      postLogoutRedirectUris: [new URL(DEMO_POST_LOGOUT_PATH, deps.config.publicUrl).href],
+      backchannelLogoutUri: new URL(DEMO_BACKCHANNEL_LOGOUT_PATH, deps.config.publicUrl).href,
+    });
   }
   if (!(await findCredentialsByEmail(deps.db, DEMO_USER.email))) await addUser(deps, DEMO_USER);
 }

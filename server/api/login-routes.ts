@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Argon2QueueFullError } from '../auth/argon2-gate.ts';
+import { loginDelaySeconds } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../config.ts';
 import { lockoutMail } from '../mail/templates.ts';
 import { sendInBackground } from '../mail/mailer.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
@@ -29,12 +31,19 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
         if (error instanceof Argon2QueueFullError) context.metrics.signIn('overloaded');
         throw error;
       });
-      if (!found || !valid || !gate.allowed) {
+      // A disabled account is refused exactly like a wrong password, after the same work.
+      if (!found || !valid || !gate.allowed || found.disabled) {
         context.metrics.signIn(gate.allowed ? 'invalid_credentials' : 'throttled');
-        if (found && gate.allowed && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) {
-          context.metrics.lockout('password');
-          const resetUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
-          sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
+        if (found) {
+          const origin = { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date(now), userId: found.user.id };
+          const reason = !gate.allowed ? 'waiting' : !valid ? 'wrong_password' : 'account_disabled';
+          await recordSecurityEvent(context.db, { ...origin, kind: 'sign_in_failed', detail: { reason } });
+          if (reason === 'wrong_password' && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) {
+            context.metrics.lockout('password');
+            await recordSecurityEvent(context.db, { ...origin, kind: 'lockout_started', detail: { failures: gate.failures, wait_seconds: loginDelaySeconds(gate.failures) } });
+            const resetUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
+            sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
+          }
         }
         throw new ApiError('auth.invalid_credentials');
       }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { LIMITS, type Config } from '../config.ts';
 import { createSecretBox, loadMasterKey } from '../crypto/secret-box.ts';
 import { ADMIN_FILE_NAME } from './admin-file.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
@@ -12,6 +12,20 @@ import { addCompany, addUserToCompany, companyListing, invite, type InviteInput 
 import { systemClock } from '../clock.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Company } from '../store/companies.ts';
+import type { ClientDirectory } from '../auth/sessions.ts';
+import {
+  auditTrail,
+  disableUser,
+  enableUser,
+  resetMfa,
+  showUser,
+  unlockUser,
+  userSessions,
+  type AuditEntry,
+  type OperatorDeps,
+  type SessionsAction,
+  type UserReport,
+} from '../admin/user-operations.ts';
 
 /** `company list` or `company members NAME`. */
 export interface CompanyListing {
@@ -38,6 +52,13 @@ export interface AdminChannel {
   invite(input: InviteInput): Promise<InviteResult>;
   /** Adds new signing and credential keys; returns their ids. */
   rotateKeys(): Promise<{ signing: string; credentials: string }>;
+  showUser(email: string): Promise<UserReport>;
+  resetMfa(email: string): Promise<{ email: string; removed: string[]; sessionsEnded: number }>;
+  unlockUser(email: string): Promise<{ email: string }>;
+  disableUser(email: string): Promise<{ email: string; changed: boolean; sessionsEnded: number }>;
+  enableUser(email: string): Promise<{ email: string; changed: boolean }>;
+  userSessions(email: string, action: SessionsAction): Promise<{ email: string; ended: string[]; sessions: UserReport['sessions'] }>;
+  audit(query: { email?: string; sinceSeconds?: number; limit?: number }): Promise<{ events: AuditEntry[] }>;
   close(): Promise<void>;
 }
 
@@ -70,6 +91,13 @@ function httpChannel(url: string, token: string): AdminChannel {
     listCompanies: (name) => post('companies/listing', name === undefined ? {} : { name }),
     invite: (input) => post('invitations', input),
     rotateKeys: () => post('keys/rotate', {}),
+    showUser: (email) => post('users/show', { email }),
+    resetMfa: (email) => post('users/reset-mfa', { email }),
+    unlockUser: (email) => post('users/unlock', { email }),
+    disableUser: (email) => post('users/disable', { email }),
+    enableUser: (email) => post('users/enable', { email }),
+    userSessions: (email, action) => post('users/sessions', { email, ...('end' in action ? { end: action.end } : 'endAll' in action ? { endAll: true } : {}) }),
+    audit: (query) => post('audit', query),
     close: async () => undefined,
   };
 }
@@ -83,6 +111,27 @@ async function directChannel(config: Config): Promise<AdminChannel> {
     transports: { mailer: createMailer({ config, db }), sms: createSmsSender({ config, db }) },
     log: { warn: (_details, text) => process.stderr.write(`warning: ${text}\n`) },
   });
+  // The provider signs the back-channel logout tokens that ending a session sends; it serves no requests here, and
+  // is loaded only when a session with a client app ends (loading it costs time).
+  let provider: Promise<ClientDirectory> | undefined;
+  const loadProvider = async (): Promise<ClientDirectory> => {
+    const { createOidcProvider } = await import('../oidc/provider.ts');
+    const keys = createKeyStore({ db, box, clock: systemClock });
+    const onInteractionStart = async (): Promise<string> => {
+      throw new Error('the CLI starts no sign-in');
+    };
+    return createOidcProvider({ config, db, keys, box, onInteractionStart });
+  };
+  const clients: ClientDirectory = { Client: { find: async (clientId) => (await (provider ??= loadProvider())).Client.find(clientId) } };
+  const operator: OperatorDeps = {
+    db,
+    provider: clients,
+    clock: systemClock,
+    mailer: outbox.mailer,
+    config,
+    onLogoutDeliveryFailure: ({ clientId, error }) =>
+      process.stderr.write(`warning: ${clientId} was not told of the logout: ${error instanceof Error ? error.message : String(error)}\n`),
+  };
   return {
     addClient: (input) => addClient({ db, box }, input),
     addUser: async (input) => {
@@ -90,7 +139,7 @@ async function directChannel(config: Config): Promise<AdminChannel> {
       return { id: user.id, email: user.email };
     },
     requireReset: async (email) => {
-      const user = await requireReset({ db }, email);
+      const user = await requireReset(operator, email);
       return { id: user.id, email: user.email };
     },
     addCompany: (name) => addCompany({ db }, name),
@@ -103,6 +152,13 @@ async function directChannel(config: Config): Promise<AdminChannel> {
     // send stays queued for the next server process to retry.
     invite: (input) => invite({ db, mailer: outbox.mailer, config, clock: systemClock }, input),
     rotateKeys: () => rotateKeys(createKeyStore({ db, box, clock: systemClock })),
+    showUser: (email) => showUser(operator, email),
+    resetMfa: (email) => resetMfa(operator, email),
+    unlockUser: (email) => unlockUser(operator, email),
+    disableUser: (email) => disableUser(operator, email),
+    enableUser: (email) => enableUser(operator, email),
+    userSessions: (email, action) => userSessions(operator, email, action),
+    audit: async (query) => ({ events: await auditTrail(operator, { ...query, limit: query.limit ?? LIMITS.SECURITY_EVENTS_LISTED }) }),
     close: release,
   };
 }

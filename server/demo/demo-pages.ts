@@ -12,6 +12,8 @@ export interface DemoSession {
   email: string;
   /** The verified ID token's claims. */
   claims: Record<string, unknown>;
+  /** The ID token itself, sent back as id_token_hint when signing out at the provider. */
+  idToken?: string;
   /** The current refresh token, when the provider issued one; replaced on every refresh. */
   refreshToken?: string;
   /** The start of the current access token, so a refresh visibly yields a new one. */

@@ -9,6 +9,7 @@ import { REFRESH_TOKENS_METADATA, createOidcAdapter } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 
 /** Everything the provider needs; passed in so tests can use an in-memory database and their own interaction stub. */
 export interface OidcProviderDeps {
@@ -122,6 +123,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
     extraParams: ['invitation'],
     loadExistingGrant,
     renderError,
+    fetch: outgoingFetch(config),
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
@@ -130,12 +132,50 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       // learn whether a token is active; a public client cannot authenticate, so it may not ask.
       introspection: { enabled: true, allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none' },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      // OpenID Connect Back-Channel Logout 1.0: apps that registered a backchannel_logout_uri are told when a session
+      // ends, here (RP-initiated logout) and wherever we end sessions ourselves (server/auth/sessions.ts).
+      backchannelLogout: { enabled: true },
     },
   };
 
   const provider = new Provider(config.publicUrl, configuration);
   installUnavailableAnswers(provider);
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    recordSignOut(db, ctx).catch((error: unknown) => provider.emit('server_error', ctx, error));
+  });
   return provider;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The provider's outgoing requests (back-channel logout tokens). oidc-provider refuses loopback and private
+ * addresses (SSRF protection); outside production a client app on this machine (the demo, a developer's app) may
+ * still be told, so loopback is allowed there, and only there.
+ */
+function outgoingFetch(config: Config): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : input;
+    const loopback = LOOPBACK_HOSTS.has(new URL(url).hostname);
+    // `dispatcher` is undici's (Node's fetch) way in; oidc-provider puts its SSRF-checking one there.
+    return globalThis.fetch(input, config.env !== 'production' && loopback ? ({ ...init, dispatcher: undefined } as RequestInit) : init);
+  };
+}
+
+/** Records a sign-out at the provider (RP-Initiated Logout) in the audit trail. */
+async function recordSignOut(db: Database, ctx: KoaContextWithOIDC): Promise<void> {
+  const session = ctx.oidc.session;
+  const accountId = session?.accountId;
+  if (typeof accountId !== 'string') return;
+  const everywhere = ctx.oidc.params?.logout !== undefined && ctx.oidc.params.logout !== '';
+  await recordSecurityEvent(db, {
+    userId: accountId,
+    kind: 'session_ended',
+    at: new Date(),
+    ip: ctx.ip,
+    userAgent: ctx.get('user-agent') || undefined,
+    detail: { reason: everywhere ? 'signed_out' : 'signed_out_of_app', session_id: session?.uid, client_id: ctx.oidc.client?.clientId },
+  });
 }
 
 /** Thrown when a sign-in transaction points at an interaction that expired or never existed. */
