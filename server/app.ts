@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/product.ts';
+import { registerAccountClient } from './account/account-client.ts';
+import { trackSessionDevices } from './account/session-tracking.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { accountRoutes } from './api/account-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
 import { authorizeRoutes } from './api/authorize-routes.ts';
 import { installApiNoStore } from './api/cache-control.ts';
@@ -117,6 +120,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   addSharedSchemas(app);
   installUnstorableInputGuard(app);
   await app.register(fastifyCookie);
+  await registerAccountClient({ db, box, config });
+  trackSessionDevices(provider, context, (error) => app.log.error({ err: error }, 'noting the browser of a session failed'));
 
   await app.register(
     async (api) => {
@@ -125,6 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
       for (const routes of registration) await api.register(routes(context));
       for (const routes of [mfaSetupRoutes, mfaSignInRoutes]) await api.register(routes(context));
+      await api.register(accountRoutes(context));
     },
     { prefix: API_PREFIX },
   );

@@ -90,6 +90,15 @@ export const LIMITS = {
   SMS_PROVIDER_TIMEOUT_MS: 5000,
   /** How long the bot-check service may take to verify a token before the check counts as failed (ms). */
   BOT_CHECK_VERIFY_TIMEOUT_MS: 5_000,
+  /** Adding or removing a second factor on the account page needs one proven this recently (step-up). */
+  ACCOUNT_STEP_UP_TTL: 5 * 60,
+  /** Recovery codes made at once; each has RECOVERY_CODE_LENGTH base32 characters (5 bits each, 60 bits). */
+  RECOVERY_CODE_COUNT: 10,
+  RECOVERY_CODE_LENGTH: 12,
+  /** The account page warns when this many recovery codes or fewer are left. */
+  RECOVERY_CODES_LOW: 2,
+  /** A label a person gives a second factor, at most this many characters. */
+  FACTOR_LABEL_MAX: 60,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */

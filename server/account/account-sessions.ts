@@ -1,0 +1,63 @@
+import Bowser from 'bowser';
+import { ApiError } from '../errors.ts';
+import { endOtherSessions, endSessions } from '../auth/sessions.ts';
+import type { Services } from '../services.ts';
+import { findClientInfo } from '../store/clients.ts';
+import { listSessions, touchSessionDevice } from '../store/session-devices.ts';
+import type { AccountCaller } from './account-token.ts';
+
+/** One signed-in browser as the account page shows it. */
+export interface SessionSummary {
+  id: string;
+  browser: string;
+  os: string;
+  ip: string;
+  apps: string[];
+  startedAt: string;
+  lastActiveAt: string;
+  current: boolean;
+}
+
+/** "Chrome 140" and "Linux" from a user agent; empty strings when it says nothing we know. */
+function describeAgent(userAgent: string): { browser: string; os: string } {
+  if (userAgent === '') return { browser: '', os: '' };
+  const parsed = Bowser.parse(userAgent);
+  const major = parsed.browser.version?.split('.')[0];
+  return {
+    browser: [parsed.browser.name, major].filter(Boolean).join(' '),
+    os: [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' '),
+  };
+}
+
+/** Every live session of the caller, this browser's marked and first. */
+export async function listAccountSessions(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<SessionSummary[]> {
+  const now = new Date(deps.clock());
+  await touchSessionDevice(deps.db, caller.sessionUid, now);
+  const sessions = await listSessions(deps.db, caller.userId, now);
+  const names = new Map<string, string>();
+  for (const clientId of new Set(sessions.flatMap((session) => session.clientIds))) {
+    names.set(clientId, (await findClientInfo(deps.db, clientId))?.name ?? clientId);
+  }
+  const summaries = sessions.map((session) => ({
+    id: session.uid,
+    ...describeAgent(session.userAgent),
+    ip: session.ip,
+    apps: session.clientIds.map((clientId) => names.get(clientId) ?? clientId),
+    startedAt: session.startedAt.toISOString(),
+    lastActiveAt: session.lastActiveAt.toISOString(),
+    current: session.uid === caller.sessionUid,
+  }));
+  return [...summaries.filter((session) => session.current), ...summaries.filter((session) => !session.current)];
+}
+
+/** Signs out one session of the caller (this one too, if asked: the page then signs in again). */
+export async function signOutSession(deps: Pick<Services, 'db'>, caller: AccountCaller, sessionUid: string): Promise<void> {
+  const ended = await endSessions(deps.db, { userId: caller.userId, sessionUids: [sessionUid], reason: 'signed_out_one' });
+  if (ended.length === 0) throw new ApiError('account.session_not_found');
+}
+
+/** Signs out every session of the caller but this browser's; answers how many ended. */
+export async function signOutOtherSessions(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<number> {
+  const ended = await endOtherSessions(deps.db, { userId: caller.userId, keepUid: caller.sessionUid, reason: 'signed_out_others', now: new Date(deps.clock()) });
+  return ended.length;
+}
