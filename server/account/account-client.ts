@@ -1,3 +1,4 @@
+import { ACCOUNT_PAGE } from '../../contract/product.ts';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
@@ -5,13 +6,13 @@ import { upsertClient } from '../store/clients.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 
 /** The account page's own client id: a public client of our provider, signing in with code + PKCE like any app. */
-export const ACCOUNT_CLIENT_ID = 'sso-account-page';
+export const ACCOUNT_CLIENT_ID = ACCOUNT_PAGE.clientId;
 
 /** What the sign-in screens call the account page ("Signing in to My Account"). */
 export const ACCOUNT_CLIENT_NAME = 'My Account';
 
 /** The account page's address, which is also its redirect URI: it reads the code there. */
-export const ACCOUNT_PATH = '/auth/account';
+export const ACCOUNT_PATH = ACCOUNT_PAGE.path;
 
 /** The account page's absolute address under the server's public URL. */
 export function accountPageUrl(config: Pick<Config, 'publicUrl'>): string {
