@@ -7,6 +7,7 @@ import { registerAccountClient } from './account/account-client.ts';
 import { trackSessionDevices } from './account/session-tracking.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { accountRoutes } from './api/account-routes.ts';
+import { recoveryCodeRoutes } from './api/recovery-code-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
 import { authorizeRoutes } from './api/authorize-routes.ts';
 import { installApiNoStore } from './api/cache-control.ts';
@@ -129,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       for (const routes of resources) await api.register(routes(context));
       const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
       for (const routes of registration) await api.register(routes(context));
-      for (const routes of [mfaSetupRoutes, mfaSignInRoutes]) await api.register(routes(context));
+      for (const routes of [mfaSetupRoutes, mfaSignInRoutes, recoveryCodeRoutes]) await api.register(routes(context));
       await api.register(accountRoutes(context));
     },
     { prefix: API_PREFIX },

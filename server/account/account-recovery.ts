@@ -1,12 +1,7 @@
-import { generateRecoveryCodes, recoveryCodeStatus } from '../auth/recovery-codes.ts';
+import { generateRecoveryCodes, recoveryCodeDeps, recoveryCodeStatus } from '../auth/recovery-codes.ts';
 import type { Services } from '../services.ts';
 import { requireStepUp, type AccountFactorDeps } from './account-factors.ts';
 import type { AccountCaller } from './account-token.ts';
-
-/** The key recovery codes are hashed with, derived from the master key for this purpose only. */
-export function recoveryHashKey(deps: Pick<Services, 'box'>): Buffer {
-  return deps.box.derive('recovery-codes');
-}
 
 /** How many recovery codes are left, when the set was made, and whether to warn. */
 export async function recoveryCodeSummary(deps: Pick<Services, 'db'>, caller: AccountCaller) {
@@ -16,6 +11,6 @@ export async function recoveryCodeSummary(deps: Pick<Services, 'db'>, caller: Ac
 /** A new set of recovery codes (after a step-up): the old set dies; the codes are shown this once. */
 export async function newRecoveryCodes(deps: AccountFactorDeps, caller: AccountCaller) {
   await requireStepUp(deps, caller);
-  const codes = await generateRecoveryCodes({ db: deps.db, hashKey: recoveryHashKey(deps) }, caller.userId, new Date(deps.clock()));
+  const codes = await generateRecoveryCodes(recoveryCodeDeps(deps), caller.userId, new Date(deps.clock()));
   return { codes, ...(await recoveryCodeStatus(deps.db, caller.userId)) };
 }

@@ -12,6 +12,11 @@ export interface RecoveryCodeDeps {
   hashKey: Buffer;
 }
 
+/** What recovery codes use, from the services: the store, and a hash key derived from the master key for them alone. */
+export function recoveryCodeDeps(deps: { db: Queryable; box: { derive(purpose: string): Buffer } }): RecoveryCodeDeps {
+  return { db: deps.db, hashKey: deps.box.derive('recovery-codes') };
+}
+
 /** One fresh code: RECOVERY_CODE_LENGTH base32 characters (5 random bits each), shown in groups of four. */
 function newCode(): string {
   const characters = Array.from(crypto.randomBytes(LIMITS.RECOVERY_CODE_LENGTH), (byte) => ALPHABET[byte & 31]).join('');

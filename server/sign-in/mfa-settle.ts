@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { verifyFactorCode } from '../mfa/factor-flow.ts';
-import { amrFor, readProgress, type MfaProgress } from '../mfa/mfa-progress.ts';
+import { amrFor, readProgress, RECOVERY_CODE_AMR, usedRecoveryCode, type MfaProgress } from '../mfa/mfa-progress.ts';
 import { confirmFactor } from '../store/mfa-factors.ts';
 import { recordInTransaction } from '../store/transactions.ts';
 import type { PendingSignIn, SignInDeps } from './pending-sign-in.ts';
@@ -24,7 +24,9 @@ export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<Pendin
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
   const factor = await verifyFactorCode(deps, sign.userId, progress, code);
   if (setup && !(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
-  const passed = { mfaPassed: true, amr: amrFor(factor.kind), mfa: null };
+  // A sign-in that came through with a recovery code says so in its amr, beside the new factor set up after it.
+  const amr = usedRecoveryCode(sign.transaction) ? [...amrFor(factor.kind), RECOVERY_CODE_AMR] : amrFor(factor.kind);
+  const passed = { mfaPassed: true, amr, mfa: null };
   if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, passed))) throw new ApiError('transaction.missing');
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
   const next = await continueSignIn(deps, { ...sign, transaction });
