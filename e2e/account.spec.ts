@@ -109,3 +109,38 @@ test('a factor is removed only after a step-up, and the last one stays', async (
   await methods.getByRole('button', { name: 'Remove Email' }).click();
   await expect(methods.getByText('This is your only sign-in method. Add another one before you remove it.')).toBeVisible();
 });
+
+test('in a fresh browser a recovery code signs in once, and then a new factor must be set up', async ({ browser }) => {
+  const email = newUser('recovery');
+  const first = await browser.newPage();
+  const secret = await firstSignIn(first, email);
+  const recovery = first.getByRole('region', { name: 'Recovery codes' });
+  await recovery.getByRole('button', { name: 'Make recovery codes' }).click();
+  await stepUpWithApp(first, secret, 1);
+  const shown = recovery.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem');
+  await expect(shown).toHaveCount(10);
+  const code = (await shown.first().textContent()) ?? '';
+
+  const lostPhone = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(lostPhone, email);
+  await expect(lostPhone).toHaveTitle('Authenticate | Verify Using Authenticator App MFA');
+  await lostPhone.getByRole('link', { name: 'Use a recovery code' }).click();
+  await expect(lostPhone).toHaveTitle('Authenticate | Use a Recovery Code');
+  await lostPhone.getByLabel('Recovery code').fill(code);
+  await lostPhone.getByRole('button', { name: 'Verify' }).click();
+  await expect(lostPhone).toHaveTitle('Authenticate | Add Alternative Authentication Method');
+  await lostPhone.getByRole('radio', { name: /Authenticator app/ }).check();
+  await lostPhone.getByRole('button', { name: 'Continue' }).click();
+  const newSecret = ((await lostPhone.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  await lostPhone.getByRole('textbox', { name: 'Code' }).fill(appCode(newSecret));
+  await lostPhone.getByRole('button', { name: 'Verify and finish' }).click();
+  await expect(lostPhone).toHaveURL(/\/auth\/account$/);
+  await expect(lostPhone.getByRole('region', { name: 'Recovery codes' }).getByText(/9 of 10 codes left/)).toBeVisible();
+
+  const again = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(again, email);
+  await again.getByRole('link', { name: 'Use a recovery code' }).click();
+  await again.getByLabel('Recovery code').fill(code);
+  await again.getByRole('button', { name: 'Verify' }).click();
+  await expect(again.getByText('That code is wrong or has expired.', { exact: false })).toBeVisible();
+});
