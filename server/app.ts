@@ -22,6 +22,7 @@ import { mfaSetupRoutes } from './api/mfa-setup-routes.ts';
 import { mfaSignInRoutes } from './api/mfa-sign-in-routes.ts';
 import { newPasswordRoutes } from './api/new-password-routes.ts';
 import { passwordResetRoutes } from './api/password-reset-routes.ts';
+import { notMeRoutes } from './api/not-me-routes.ts';
 import { createBotCheckVerifier } from './auth/bot-check.ts';
 import { createLoginThrottle } from './auth/lockout.ts';
 import { createOneTimeCodes } from './auth/one-time-codes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       for (const routes of registration) await api.register(routes(context));
       for (const routes of [mfaSetupRoutes, mfaSignInRoutes, recoveryCodeRoutes]) await api.register(routes(context));
       await api.register(accountRoutes(context));
+      await api.register(notMeRoutes(context));
     },
     { prefix: API_PREFIX },
   );
@@ -148,8 +150,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     const client = await findClient(db, box, demo.clientId);
     if (client) demoClients.push({ clientId: client.clientId, name: client.name, secret: client.secret, callbackPath: demo.callbackPath });
   }
-  if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
-  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
+  if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, db, clients: demoClients }));
+  if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, provider }), { prefix: '/admin/v1' });
   await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
   return { app, context };
 }

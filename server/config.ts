@@ -99,6 +99,16 @@ export const LIMITS = {
   RECOVERY_CODES_LOW: 2,
   /** A label a person gives a second factor, at most this many characters. */
   FACTOR_LABEL_MAX: 60,
+  /** Security events shown at most in one listing (the account page's activity, an operator's `user show`). */
+  SECURITY_EVENTS_LISTED: 50,
+  /** The longest user agent kept with a security event; longer ones are cut (they are only ever shown). */
+  SECURITY_EVENT_USER_AGENT_MAX: 512,
+  /** The largest detail (serialised JSON, characters) a security event carries. */
+  SECURITY_EVENT_DETAIL_MAX: 2000,
+  /** How long the "This wasn't me" link of a security notice works. */
+  NOT_ME_LINK_TTL: 7 * 24 * 3600,
+  /** How long a browser is remembered as one that signed in to an account (its cookie's lifetime). */
+  KNOWN_BROWSER_TTL: 400 * 24 * 3600,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */

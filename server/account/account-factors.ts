@@ -10,10 +10,11 @@ import { deleteFactor, factorDetails, lastStepUp, markFactorUsed, recordStepUp, 
 import { confirmedFactors, confirmFactor, createPendingFactor, findFactor, type FactorKind } from '../store/mfa-factors.ts';
 import { findUserById } from '../store/users.ts';
 import { ACCOUNT_CLIENT_NAME } from './account-client.ts';
+import { recordAccountChange } from './account-events.ts';
 import type { AccountCaller } from './account-token.ts';
 
 /** What the account page's factor functions use. */
-export type AccountFactorDeps = FactorDeps & Pick<Services, 'flags' | 'config'>;
+export type AccountFactorDeps = FactorDeps & Pick<Services, 'flags' | 'config' | 'mailer'>;
 
 /** One line of the sign-in methods list. */
 export interface FactorSummary {
@@ -118,6 +119,7 @@ export async function confirmAddFactor(deps: AccountFactorDeps, caller: AccountC
   const now = new Date(deps.clock());
   if (!(await confirmFactor(deps.db, caller.userId, factorId, now))) throw new ApiError('account.factor_not_found');
   await markFactorUsed(deps.db, factorId, now);
+  await recordAccountChange(deps, { userId: caller.userId, kind: 'factor_added', origin: caller.origin, detail: { factor_kind: factor.kind } });
 }
 
 /** Gives a factor a name of the person's choosing (trimmed; empty clears it). */
@@ -134,7 +136,9 @@ export async function chooseDefaultFactor(deps: Pick<Services, 'db'>, caller: Ac
 /** Removes a factor after a step-up; the last one stays while MFA_REQUIRED is on. */
 export async function removeFactor(deps: AccountFactorDeps, caller: AccountCaller, factorId: string): Promise<void> {
   await requireStepUp(deps, caller);
+  const factor = await ownFactor(deps, caller, factorId);
   const outcome = await deleteFactor(deps.db, caller.userId, factorId, deps.config.mfaRequired);
   if (outcome === 'last') throw new ApiError('account.last_factor');
   if (outcome === 'missing') throw new ApiError('account.factor_not_found');
+  await recordAccountChange(deps, { userId: caller.userId, kind: 'factor_removed', origin: caller.origin, detail: { factor_kind: factor.kind } });
 }

@@ -1,9 +1,9 @@
 import Bowser from 'bowser';
 import { ApiError } from '../errors.ts';
-import { endOtherSessions, endSessions } from '../auth/sessions.ts';
+import { endSessions } from '../auth/sessions.ts';
 import type { Services } from '../services.ts';
 import { findClientInfo } from '../store/clients.ts';
-import { listSessions, touchSessionDevice } from '../store/session-devices.ts';
+import { forgetSessionDevices, listSessions, touchSessionDevice } from '../store/session-devices.ts';
 import type { AccountCaller } from './account-token.ts';
 
 /** One signed-in browser as the account page shows it. */
@@ -17,6 +17,9 @@ export interface SessionSummary {
   lastActiveAt: string;
   current: boolean;
 }
+
+/** What ending sessions from the account page uses. */
+export type AccountSessionDeps = Pick<Services, 'db' | 'clock' | 'provider'>;
 
 /** "Chrome 140" and "Linux" from a user agent; empty strings when it says nothing we know. */
 function describeAgent(userAgent: string): { browser: string; os: string } {
@@ -50,14 +53,19 @@ export async function listAccountSessions(deps: Pick<Services, 'db' | 'clock'>, 
   return [...summaries.filter((session) => session.current), ...summaries.filter((session) => !session.current)];
 }
 
-/** Signs out one session of the caller (this one too, if asked: the page then signs in again). */
-export async function signOutSession(deps: Pick<Services, 'db'>, caller: AccountCaller, sessionUid: string): Promise<void> {
-  const ended = await endSessions(deps.db, { userId: caller.userId, sessionUids: [sessionUid], reason: 'signed_out_one' });
+/**
+ * Signs out one session of the caller (this one too, if asked: the page then signs in again) through endSessions,
+ * which revokes its grants and tokens, tells its apps by back-channel logout and records it in the audit trail.
+ */
+export async function signOutSession(deps: AccountSessionDeps, caller: AccountCaller, sessionUid: string): Promise<void> {
+  const ended = await endSessions(deps, { userId: caller.userId, which: { ids: [sessionUid] }, reason: 'signed_out', origin: caller.origin });
   if (ended.length === 0) throw new ApiError('account.session_not_found');
+  await forgetSessionDevices(deps.db, caller.userId, ended.map((session) => session.id));
 }
 
-/** Signs out every session of the caller but this browser's; answers how many ended. */
-export async function signOutOtherSessions(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<number> {
-  const ended = await endOtherSessions(deps.db, { userId: caller.userId, keepUid: caller.sessionUid, reason: 'signed_out_others', now: new Date(deps.clock()) });
+/** Signs out every session of the caller but this browser's (the same way); answers how many ended. */
+export async function signOutOtherSessions(deps: AccountSessionDeps, caller: AccountCaller): Promise<number> {
+  const ended = await endSessions(deps, { userId: caller.userId, which: { allExcept: caller.sessionUid }, reason: 'signed_out_everywhere', origin: caller.origin });
+  await forgetSessionDevices(deps.db, caller.userId, ended.map((session) => session.id));
   return ended.length;
 }

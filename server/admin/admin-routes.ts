@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import { responses } from '../api/response-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -8,6 +9,7 @@ import { secretsEqual } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { addClient, addUser, OperationError, requireReset } from './operations.ts';
+import { userAdminRoutes } from './user-admin-routes.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -21,6 +23,8 @@ const addClientSchema = {
     name: { type: 'string', maxLength: 200 },
     isPublic: { type: 'boolean' },
     initiateLoginUri: { type: 'string', maxLength: 2000 },
+    postLogoutRedirectUris: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
+    backchannelLogoutUri: { type: 'string', maxLength: 2000 },
   },
 } as const;
 
@@ -100,7 +104,7 @@ const INVITATION_ANSWER = { type: 'object', properties: { email: string, company
  * The admin API the CLI uses while the server holds the embedded database: loopback only, and only with the
  * token the server wrote into DATA_DIR at start (readable by the operator's account alone).
  */
-export function adminRoutes(deps: { db: Database; box: SecretBox; token: string; mailer: Mailer; config: Config; clock: Clock }) {
+export function adminRoutes(deps: { db: Database; box: SecretBox; token: string; mailer: Mailer; config: Config; clock: Clock; provider: Provider }) {
   const authorize = async (request: FastifyRequest) => {
     const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !secretsEqual(presented, deps.token)) {
@@ -121,7 +125,7 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string;
       return { id: user.id, email: user.email };
     });
     app.post<{ Body: { email: string } }>('/users/require-reset', { schema: { body: requireResetSchema, response: responses(USER_ANSWER) } }, async (request) => {
-      const user = await requireReset(deps, request.body.email);
+      const user = await requireReset({ ...deps, onLogoutDeliveryFailure: ({ clientId, error }) => request.log.warn({ clientId, err: error }, 'back-channel logout failed') }, request.body.email);
       return { id: user.id, email: user.email };
     });
     app.post<{ Body: { name: string } }>('/companies', { schema: { body: companySchema, response: responses(COMPANY_ANSWER) } }, async (request) => addCompany(deps, request.body.name));
@@ -133,5 +137,6 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string;
       companyListing(deps, request.body.name),
     );
     app.post<{ Body: InviteInput }>('/invitations', { schema: { body: inviteSchema, response: responses(INVITATION_ANSWER) } }, async (request) => invite(deps, request.body));
+    await app.register(userAdminRoutes({ ...deps, onLogoutDeliveryFailure: ({ clientId, error }) => app.log.warn({ clientId, err: error }, 'back-channel logout failed') }));
   };
 }

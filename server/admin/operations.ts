@@ -3,10 +3,11 @@ import { LIMITS } from '../config.ts';
 import { randomToken } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
-import { findClientInfo, upsertClient } from '../store/clients.ts';
+import { findClientInfo, findClientLogout, setClientLogout, upsertClient } from '../store/clients.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
-import { revokeEverything } from '../auth/sessions.ts';
+import { endSessions, type SessionDeps } from '../auth/sessions.ts';
 import { insertPreRegisteredUser } from '../store/registrations.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 import { DuplicateEmailError, insertUser, requirePasswordReset, type User } from '../store/users.ts';
 
 /** An operator's mistake, told in one line. */
@@ -22,6 +23,10 @@ export interface AddClientInput {
   isPublic: boolean;
   /** Where the app starts its own sign-in (OpenID Connect's initiate_login_uri); invitations land there. */
   initiateLoginUri?: string;
+  /** Where the app may send the browser after signing out (RP-Initiated Logout), matched exactly. */
+  postLogoutRedirectUris?: string[];
+  /** Where the app is told, with a signed logout token, that a session ended (Back-Channel Logout). */
+  backchannelLogoutUri?: string;
 }
 
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,99}$/;
@@ -49,6 +54,8 @@ export async function addClient(
   if (input.redirectUris.length === 0) throw new OperationError('at least one --redirect-uri is required');
   input.redirectUris.forEach(checkRedirectUri);
   if (input.initiateLoginUri !== undefined) checkRedirectUri(input.initiateLoginUri);
+  input.postLogoutRedirectUris?.forEach(checkRedirectUri);
+  if (input.backchannelLogoutUri !== undefined) checkRedirectUri(input.backchannelLogoutUri);
   const existing = await findClientInfo(deps.db, input.clientId);
   const secret = input.isPublic ? undefined : randomToken(32);
   await upsertClient(deps.db, deps.box, {
@@ -59,6 +66,13 @@ export async function addClient(
     secret,
   });
   if (input.initiateLoginUri !== undefined) await setClientSignInStart(deps.db, input.clientId, input.initiateLoginUri);
+  if (input.postLogoutRedirectUris !== undefined || input.backchannelLogoutUri !== undefined) {
+    const current = await findClientLogout(deps.db, input.clientId);
+    await setClientLogout(deps.db, input.clientId, {
+      postLogoutRedirectUris: input.postLogoutRedirectUris ? [...new Set(input.postLogoutRedirectUris)] : current.postLogoutRedirectUris,
+      backchannelLogoutUri: input.backchannelLogoutUri ?? current.backchannelLogoutUri,
+    });
+  }
   return { clientId: input.clientId, secret, created: existing === undefined };
 }
 
@@ -102,9 +116,10 @@ export async function addUser(deps: { db: Queryable }, input: AddUserInput): Pro
 }
 
 /** Forces a password reset: the user is signed out everywhere and sent through recovery at the next sign-in. */
-export async function requireReset(deps: { db: Queryable }, email: string): Promise<User> {
+export async function requireReset(deps: SessionDeps, email: string): Promise<User> {
   const user = await requirePasswordReset(deps.db, email);
   if (!user) throw new OperationError(`no user has the email ${email.trim()}`);
-  await revokeEverything(deps.db, user.id);
+  await endSessions(deps, { userId: user.id, which: { all: true }, reason: 'password_reset', actor: 'operator' });
+  await recordSecurityEvent(deps.db, { userId: user.id, kind: 'password_reset_required', at: new Date(deps.clock()), detail: { actor: 'operator' } });
   return user;
 }

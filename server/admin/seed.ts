@@ -1,7 +1,8 @@
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { findClientInfo } from '../store/clients.ts';
+import { findClientInfo, setClientLogout } from '../store/clients.ts';
+import { DEMO_BACKCHANNEL_LOGOUT_PATH, DEMO_POST_LOGOUT_PATH } from '../demo/demo-paths.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import { addClient, addUser } from './operations.ts';
@@ -23,9 +24,14 @@ export async function seedDemo(deps: { db: Database; box: SecretBox; config: Con
     const existing = await findClientInfo(deps.db, client.clientId);
     if (existing?.redirectUris.includes(redirectUri) && existing.isPublic === client.isPublic) {
       await setClientSignInStart(deps.db, client.clientId, signInStart);
-      continue;
+    } else {
+      await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic, initiateLoginUri: signInStart });
     }
-    await addClient(deps, { clientId: client.clientId, name: client.name, redirectUris: [redirectUri], isPublic: client.isPublic, initiateLoginUri: signInStart });
+    // The demo signs out for real: back to its home page after logout, and told when a session ends elsewhere.
+    await setClientLogout(deps.db, client.clientId, {
+      postLogoutRedirectUris: [new URL(DEMO_POST_LOGOUT_PATH, deps.config.publicUrl).href],
+      backchannelLogoutUri: new URL(DEMO_BACKCHANNEL_LOGOUT_PATH, deps.config.publicUrl).href,
+    });
   }
   if (!(await findCredentialsByEmail(deps.db, DEMO_USER.email))) await addUser(deps, DEMO_USER);
 }

@@ -35,7 +35,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * token, so it acts for the person signed in to the account page and for nobody else. No cookies: no CSRF.
  */
 export function accountRoutes(context: Services) {
-  const caller = (request: FastifyRequest): Promise<AccountCaller> => authenticateAccountCaller(context.provider, request.headers.authorization);
+  const caller = (request: FastifyRequest): Promise<AccountCaller> => authenticateAccountCaller(context.provider, request.headers.authorization, { ip: request.ip, userAgent: request.headers['user-agent'] });
   const ok = { schema: { response: responses(ACCOUNT_ANSWER) } };
   return async (app: FastifyInstance) => {
     app.get('/account/factors', ok, async (request) => listFactors(context, await caller(request)));

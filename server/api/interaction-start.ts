@@ -2,7 +2,14 @@ import type { KoaContextWithOIDC, Interaction } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { startSignIn } from '../sign-in/start-sign-in.ts';
-import { transactionCookieName, transactionCookieOptions } from './transaction-cookie.ts';
+import { browserCookieName, transactionCookieName, transactionCookieOptions } from './transaction-cookie.ts';
+import { LIMITS } from '../config.ts';
+import { randomToken, sha256 } from '../crypto/hash.ts';
+
+/** The browser's own token when it has a well-formed one, else a fresh one. */
+function knownBrowserToken(cookie: string | undefined): string {
+  return cookie !== undefined && /^[A-Za-z0-9_-]{43}$/.test(cookie) ? cookie : randomToken(32);
+}
 
 /** The query values the web app carries from screen to screen. */
 const CARRIED = ['client_id', 'redirect_uri', 'state'] as const;
@@ -16,8 +23,11 @@ export function createInteractionStart(deps: Pick<Services, 'db' | 'clock'> & { 
     const params = interaction.params as Record<string, unknown>;
     const clientId = String(params.client_id ?? '');
     const invitation = typeof params.invitation === 'string' ? params.invitation : undefined;
-    const token = await startSignIn(deps, { interactionUid: interaction.uid, clientId, invitation });
     const options = transactionCookieOptions(deps.config);
+    const browser = knownBrowserToken(ctx.cookies.get(browserCookieName(deps.config), { signed: false }));
+    ctx.cookies.set(browserCookieName(deps.config), browser, { ...options, maxAge: LIMITS.KNOWN_BROWSER_TTL * 1000, signed: false, overwrite: true });
+    const origin = { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined, browserHash: sha256(browser) };
+    const token = await startSignIn(deps, { interactionUid: interaction.uid, clientId, invitation, origin });
     ctx.cookies.set(transactionCookieName(deps.config), token, { ...options, maxAge: options.maxAge * 1000, signed: false, overwrite: true });
     const query = new URLSearchParams();
     for (const name of CARRIED) {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { loginDelaySeconds } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../config.ts';
 import { lockoutMail } from '../mail/templates.ts';
 import { sendInBackground } from '../mail/mailer.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
@@ -25,10 +27,17 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
       // Every refusal costs one argon2id verification and reads the same, so neither timing nor wording tells
       // an unknown email, a wrong password or a waiting account apart.
       const valid = await verifyPassword(password, gate.allowed ? found?.passwordHash : undefined);
-      if (!found || !valid || !gate.allowed) {
-        if (found && gate.allowed && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) {
-          const resetUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
-          sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
+      // A disabled account is refused exactly like a wrong password, after the same work.
+      if (!found || !valid || !gate.allowed || found.disabled) {
+        if (found) {
+          const origin = { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date(now), userId: found.user.id };
+          const reason = !gate.allowed ? 'waiting' : !valid ? 'wrong_password' : 'account_disabled';
+          await recordSecurityEvent(context.db, { ...origin, kind: 'sign_in_failed', detail: { reason } });
+          if (reason === 'wrong_password' && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) {
+            await recordSecurityEvent(context.db, { ...origin, kind: 'lockout_started', detail: { failures: gate.failures, wait_seconds: loginDelaySeconds(gate.failures) } });
+            const resetUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
+            sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
+          }
         }
         throw new ApiError('auth.invalid_credentials');
       }

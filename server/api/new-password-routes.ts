@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { redeemInvitation } from '../store/invitations.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
+import { mailFailureLogger } from '../mail/mailer.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 import { findCredentialsById, setPassword } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
@@ -28,7 +31,21 @@ export function newPasswordRoutes(context: StepDeps & SignInDeps & Pick<Services
       } else if (await verifyPassword(password, credentials.passwordHash)) {
         throw new ApiError('password.reused');
       }
-      await setPassword(context.db, credentials.user.id, await hashPassword(password), new Date(context.clock()));
+      const now = new Date(context.clock());
+      await setPassword(context.db, credentials.user.id, await hashPassword(password), now);
+      await recordSecurityEvent(context.db, {
+        userId: credentials.user.id,
+        kind: 'password_changed',
+        at: now,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        detail: { reason: invitation ? 'invitation' : 'required_at_sign_in' },
+      });
+      // An invitation's password is the account's first: nothing changed that its owner must hear of.
+      if (!invitation) {
+        const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        await sendSecurityNotice({ ...context, onMailFailure: mailFailureLogger(request.log) }, { user: credentials.user, kind: 'password_changed', origin });
+      }
       return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId: credentials.user.id }));
     });
   };

@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeEverything } from '../auth/sessions.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
+import { endSessions } from '../auth/sessions.ts';
 import { LIMITS } from '../config.ts';
-import { sendInBackground } from '../mail/mailer.ts';
-import { passwordChangedMail, resetCodeMail } from '../mail/templates.ts';
+import { mailFailureLogger, sendInBackground } from '../mail/mailer.ts';
+import { resetCodeMail } from '../mail/templates.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 import { findCredentialsByEmail, setPassword } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
@@ -25,8 +27,7 @@ async function mayMailResetCode(context: Pick<Services, 'codes'>, userId: string
  * `POST password/reset` and `POST password/reset/confirmation`: recovery by a 6-digit code sent by email.
  * Open to anyone, so both answer exactly alike whether or not the email has an account.
  */
-export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' | 'mailer' | 'passwordPolicy'>) {
-  const forgotUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
+export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' | 'mailer' | 'passwordPolicy' | 'provider'>) {
 
   return async (app: FastifyInstance) => {
     app.post('/password/reset', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
@@ -61,10 +62,12 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       // Only after the code: checked earlier, this would tell anyone without the code whether a password is current.
       if (await verifyPassword(password, found.passwordHash)) throw new ApiError('password.reused');
       await setPassword(context.db, found.user.id, await hashPassword(password), now);
-      await revokeEverything(context.db, found.user.id);
+      const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      await recordSecurityEvent(context.db, { userId: found.user.id, kind: 'password_reset', at: now, ...origin });
+      await endSessions(context, { userId: found.user.id, which: { all: true }, reason: 'password_reset', origin });
       // The owner proved control of the mailbox, so earlier failed guesses no longer hold their sign-in back.
       await context.db.query('delete from login_failures where user_id = $1', [found.user.id]);
-      sendInBackground(context.mailer, passwordChangedMail(found.user.email, forgotUrl), request.log);
+      await sendSecurityNotice({ ...context, onMailFailure: mailFailureLogger(request.log) }, { user: found.user, kind: 'password_reset', origin });
       return { challenge: SERVER_CHALLENGES.SUCCESS_PASSWORD_RESET };
     });
   };

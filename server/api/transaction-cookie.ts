@@ -30,3 +30,8 @@ export function clearCookieWhenFinished<Answer extends object>(config: Pick<Conf
   if ('redirect_to' in answer) clearTransactionCookie(config, reply);
   return answer;
 }
+
+/** The long-lived random cookie that tells a browser that signed in before from a new one (a sign-in from a new one is notified). */
+export function browserCookieName(config: Pick<Config, 'publicUrl'>): string {
+  return config.publicUrl.startsWith('https:') ? '__Host-sso_browser' : 'sso_browser';
+}

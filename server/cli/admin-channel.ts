@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { LIMITS, type Config } from '../config.ts';
 import { createSecretBox, loadMasterKey } from '../crypto/secret-box.ts';
 import { ADMIN_FILE_NAME } from './admin-file.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
@@ -9,6 +9,21 @@ import { addCompany, addUserToCompany, companyListing, invite, type InviteInput 
 import { systemClock } from '../clock.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Company } from '../store/companies.ts';
+import { createKeyStore } from '../crypto/key-store.ts';
+import { createOidcProvider } from '../oidc/provider.ts';
+import {
+  auditTrail,
+  disableUser,
+  enableUser,
+  resetMfa,
+  showUser,
+  unlockUser,
+  userSessions,
+  type AuditEntry,
+  type OperatorDeps,
+  type SessionsAction,
+  type UserReport,
+} from '../admin/user-operations.ts';
 
 /** `company list` or `company members NAME`. */
 export interface CompanyListing {
@@ -33,6 +48,13 @@ export interface AdminChannel {
   addUserToCompany(name: string, email: string): Promise<{ company: string; email: string }>;
   listCompanies(name?: string): Promise<CompanyListing>;
   invite(input: InviteInput): Promise<InviteResult>;
+  showUser(email: string): Promise<UserReport>;
+  resetMfa(email: string): Promise<{ email: string; removed: string[]; sessionsEnded: number }>;
+  unlockUser(email: string): Promise<{ email: string }>;
+  disableUser(email: string): Promise<{ email: string; changed: boolean; sessionsEnded: number }>;
+  enableUser(email: string): Promise<{ email: string; changed: boolean }>;
+  userSessions(email: string, action: SessionsAction): Promise<{ email: string; ended: string[]; sessions: UserReport['sessions'] }>;
+  audit(query: { email?: string; sinceSeconds?: number; limit?: number }): Promise<{ events: AuditEntry[] }>;
   close(): Promise<void>;
 }
 
@@ -64,6 +86,13 @@ function httpChannel(url: string, token: string): AdminChannel {
     addUserToCompany: (name, email) => post('companies/members', { name, email }),
     listCompanies: (name) => post('companies/listing', name === undefined ? {} : { name }),
     invite: (input) => post('invitations', input),
+    showUser: (email) => post('users/show', { email }),
+    resetMfa: (email) => post('users/reset-mfa', { email }),
+    unlockUser: (email) => post('users/unlock', { email }),
+    disableUser: (email) => post('users/disable', { email }),
+    enableUser: (email) => post('users/enable', { email }),
+    userSessions: (email, action) => post('users/sessions', { email, ...('end' in action ? { end: action.end } : 'endAll' in action ? { endAll: true } : {}) }),
+    audit: (query) => post('audit', query),
     close: async () => undefined,
   };
 }
@@ -71,6 +100,26 @@ function httpChannel(url: string, token: string): AdminChannel {
 async function directChannel(config: Config): Promise<AdminChannel> {
   const { db, release } = await openConfiguredDatabase(config);
   const box = createSecretBox(loadMasterKey(config));
+  const mailer = createMailer({ config, db });
+  // The provider signs the back-channel logout tokens that ending sessions sends; it serves no requests here.
+  const provider = await createOidcProvider({
+    config,
+    db,
+    keys: createKeyStore({ db, box, clock: systemClock }),
+    box,
+    onInteractionStart: async () => {
+      throw new Error('the CLI starts no sign-in');
+    },
+  });
+  const operator: OperatorDeps = {
+    db,
+    provider,
+    clock: systemClock,
+    mailer,
+    config,
+    onLogoutDeliveryFailure: ({ clientId, error }) =>
+      process.stderr.write(`warning: ${clientId} was not told of the logout: ${error instanceof Error ? error.message : String(error)}\n`),
+  };
   return {
     addClient: (input) => addClient({ db, box }, input),
     addUser: async (input) => {
@@ -78,7 +127,7 @@ async function directChannel(config: Config): Promise<AdminChannel> {
       return { id: user.id, email: user.email };
     },
     requireReset: async (email) => {
-      const user = await requireReset({ db }, email);
+      const user = await requireReset(operator, email);
       return { id: user.id, email: user.email };
     },
     addCompany: (name) => addCompany({ db }, name),
@@ -88,7 +137,14 @@ async function directChannel(config: Config): Promise<AdminChannel> {
     },
     listCompanies: (name) => companyListing({ db }, name),
     // Without a running server the CLI sends the invitation itself, through the same mailer the server uses.
-    invite: (input) => invite({ db, mailer: createMailer({ config, db }), config, clock: systemClock }, input),
+    invite: (input) => invite({ db, mailer, config, clock: systemClock }, input),
+    showUser: (email) => showUser(operator, email),
+    resetMfa: (email) => resetMfa(operator, email),
+    unlockUser: (email) => unlockUser(operator, email),
+    disableUser: (email) => disableUser(operator, email),
+    enableUser: (email) => enableUser(operator, email),
+    userSessions: (email, action) => userSessions(operator, email, action),
+    audit: async (query) => ({ events: await auditTrail(operator, { ...query, limit: query.limit ?? LIMITS.SECURITY_EVENTS_LISTED }) }),
     close: release,
   };
 }

@@ -4,20 +4,28 @@ import { OperationError } from '../admin/operations.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-channel.ts';
 import { DatabaseUnavailableError } from '../runtime.ts';
+import { UsageError } from './usage-error.ts';
+import { runAuditCommand, runUserCommand } from './user-commands.ts';
 
 const USAGE = `usage:
   npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI]
+                            [--post-logout-redirect-uri URI] [--backchannel-logout-uri URI]
   npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--temporary]
   npm run sso -- user add --email EMAIL --pre-registered [--first-name F] [--last-name L]
   npm run sso -- user require-reset EMAIL
+  npm run sso -- user show EMAIL
+  npm run sso -- user reset-mfa EMAIL
+  npm run sso -- user unlock EMAIL
+  npm run sso -- user disable EMAIL
+  npm run sso -- user enable EMAIL
+  npm run sso -- user sessions EMAIL [--end ID | --end-all]
+  npm run sso -- audit [--user EMAIL] [--since 24h] [--limit N]
   npm run sso -- company add NAME
   npm run sso -- company add-user NAME EMAIL
   npm run sso -- company list
   npm run sso -- company members NAME
   npm run sso -- invite --email EMAIL --company NAME [--client-id ID]`;
 
-/** A mistake in how the CLI was called. */
-class UsageError extends Error {}
 
 function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
   try {
@@ -41,6 +49,8 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       name: { type: 'string' },
       public: { type: 'boolean' },
       'initiate-login-uri': { type: 'string' },
+      'post-logout-redirect-uri': { type: 'string', multiple: true },
+      'backchannel-logout-uri': { type: 'string' },
     });
     const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? [];
     if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required');
@@ -50,6 +60,8 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
       name: values.name as string | undefined,
       isPublic: values.public === true,
       initiateLoginUri: values['initiate-login-uri'] as string | undefined,
+      postLogoutRedirectUris: values['post-logout-redirect-uri'] as string[] | undefined,
+      backchannelLogoutUri: values['backchannel-logout-uri'] as string | undefined,
     });
     const verb = result.created ? 'added' : 'updated';
     return result.secret === undefined
@@ -87,6 +99,9 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
     return `user ${user.email} must reset their password at the next sign-in; their sessions were signed out`;
   }
   if (command.startsWith('company ')) return runCompanyCommand(channel, command, args);
+  if (command === 'audit') return runAuditCommand(channel, args);
+  const userAnswer = await runUserCommand(channel, command, args);
+  if (userAnswer !== undefined) return userAnswer;
   if (command === 'invite') {
     const values = parse(args, { email: { type: 'string' }, company: { type: 'string' }, 'client-id': { type: 'string' } });
     const result = await channel.invite({
@@ -134,13 +149,13 @@ async function runCompanyCommand(channel: AdminChannel, command: string, args: s
   throw new UsageError(`unknown command "${command}"`);
 }
 
-/** The command words and the rest; `invite` has no second word, so its verb is empty. */
+/** The command words and the rest; `invite` and `audit` have no second word, so their verb is empty. */
 function commandWords(argv: string[]): string[] {
-  return argv[0] === 'invite' ? ['invite', '', ...argv.slice(1)] : argv;
+  return argv[0] === 'invite' || argv[0] === 'audit' ? [argv[0], '', ...argv.slice(1)] : argv;
 }
 
 async function main(argv: string[]): Promise<number> {
-  // `invite` is a verb alone; every other command is a noun and a verb.
+  // `invite` and `audit` stand alone; every other command is a noun and a verb.
   const [noun, verb, ...rest] = commandWords(argv);
   if (!noun || verb === undefined) {
     process.stderr.write(`${USAGE}\n`);

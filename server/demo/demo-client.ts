@@ -3,7 +3,11 @@ import * as oidc from 'openid-client';
 import { LIMITS, type Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { PAGE_HEADERS } from '../oidc/html-page.ts';
+import type { Queryable } from '../db/database.ts';
+import { isDemoLoggedOut, recordDemoLogout } from '../store/demo-logouts.ts';
 import { readCookie, serializeCookie } from './cookies.ts';
+import { DEMO_BACKCHANNEL_LOGOUT_PATH, DEMO_POST_LOGOUT_PATH } from './demo-paths.ts';
+import { InvalidLogoutTokenError, verifyLogoutToken } from './logout-token.ts';
 import { demoErrorPage, demoHomePage, type DemoSession } from './demo-pages.ts';
 
 /** One client app the demo plays; its redirect URI is `publicUrl + callbackPath`. */
@@ -21,6 +25,8 @@ export interface DemoClient {
 export interface DemoClientDeps {
   config: Pick<Config, 'publicUrl'>;
   box: SecretBox;
+  /** Where the sessions a back-channel logout ended are kept, so every server process honours it. */
+  db: Queryable;
   clients: readonly DemoClient[];
   customFetch?: oidc.CustomFetch;
 }
@@ -38,6 +44,11 @@ const SESSION_COOKIE = 'demo_session';
 const FLOW_CONTEXT = 'demo-state';
 const SESSION_CONTEXT = 'demo-session';
 const SCOPE = 'openid email profile company';
+/** A logout token is one JWT in a form body. */
+const LOGOUT_BODY_LIMIT = 16 * 1024;
+
+/** How a back-channel logout names a demo session: the client app and the provider's session id for it. */
+const logoutSubject = (clientId: string, sid: string) => `${clientId}:${sid}`;
 
 /** The demo relying party at /demo/: a real OpenID Connect client of this server, written with openid-client. */
 export function demoClientRoutes(deps: DemoClientDeps) {
@@ -94,15 +105,25 @@ export function demoClientRoutes(deps: DemoClientDeps) {
     const claims = tokens.claims();
     if (!claims) throw Object.assign(new Error('No ID token was returned.'), { error: 'invalid_response' });
     const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-    return { clientId: client.clientId, email: String(userinfo.email ?? claims.sub), claims: { ...claims } };
+    return { clientId: client.clientId, email: String(userinfo.email ?? claims.sub), claims: { ...claims }, idToken: tokens.id_token };
+  }
+
+  /** The signed-in session, unless the provider has since told the demo (back-channel logout) that it ended. */
+  async function liveSession(request: FastifyRequest): Promise<DemoSession | undefined> {
+    const session = readSealed<DemoSession>(request, SESSION_COOKIE, SESSION_CONTEXT);
+    const sid = session?.claims.sid;
+    if (session && typeof sid === 'string' && (await isDemoLoggedOut(deps.db, logoutSubject(session.clientId, sid)))) return undefined;
+    return session;
   }
 
   return async (app: FastifyInstance) => {
     app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
 
-    app.get('/demo/', (request, reply) => {
-      const session = readSealed<DemoSession>(request, SESSION_COOKIE, SESSION_CONTEXT);
+    app.get('/demo/', async (request, reply) => {
+      const session = await liveSession(request);
       const buttons = clients.map((client) => ({ clientId: client.clientId, label: client.name ?? client.clientId }));
+      // A session the provider ended is forgotten here too.
+      if (!session && readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined) reply.header('set-cookie', cookie(SESSION_COOKIE, '', 0));
       return sendPage(reply, 200, demoHomePage(buttons, session));
     });
 
@@ -153,9 +174,49 @@ export function demoClientRoutes(deps: DemoClientDeps) {
       });
     }
 
-    app.get('/demo/logout', (_request, reply) => {
-      reply.header('set-cookie', cookie(SESSION_COOKIE, '', 0));
-      return reply.redirect('/demo/', 303);
+    // Signing out ends the demo's own session and then the provider's (OpenID Connect RP-Initiated Logout), whose
+    // confirmation screen sends the browser back to the demo; the next "Sign in" asks for the password again.
+    app.get('/demo/logout', async (request, reply) => {
+      const session = readSealed<DemoSession>(request, SESSION_COOKIE, SESSION_CONTEXT);
+      reply.header('set-cookie', cookie(SESSION_COOKIE, '', 0)).header('cache-control', 'no-store');
+      const client = session && clients.find((candidate) => candidate.clientId === session.clientId);
+      if (!session?.idToken || !client) return reply.redirect('/demo/', 303);
+      try {
+        const endSession = oidc.buildEndSessionUrl(await configurationFor(client), {
+          id_token_hint: session.idToken,
+          post_logout_redirect_uri: new URL(DEMO_POST_LOGOUT_PATH, issuer).href,
+        });
+        return reply.redirect(endSession.href, 303);
+      } catch (error) {
+        request.log.error({ err: error }, 'demo client could not reach the provider to sign out');
+        return sendPage(reply, 502, demoErrorPage('server_error', 'The sign-in service could not be reached to sign you out everywhere. Please try again.'));
+      }
+    });
+
+    // OpenID Connect Back-Channel Logout: the provider POSTs a signed logout token when a session of ours ends.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: LOGOUT_BODY_LIMIT }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    app.post<{ Body: Record<string, string> }>(DEMO_BACKCHANNEL_LOGOUT_PATH, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const token = request.body?.logout_token;
+      if (typeof token !== 'string' || clients.length === 0) return reply.code(400).send({ error: 'invalid_request' });
+      try {
+        const metadata = (await configurationFor(clients[0]!)).serverMetadata();
+        const notice = await verifyLogoutToken(token, {
+          issuer: metadata.issuer,
+          clientIds: clients.map((client) => client.clientId),
+          jwksUri: String(metadata.jwks_uri),
+          fetch: deps.customFetch ?? fetch,
+        });
+        const now = Date.now();
+        await recordDemoLogout(deps.db, logoutSubject(notice.clientId, notice.sid), new Date(now), new Date(now + LIMITS.SESSION_TTL * 1000));
+        return reply.code(200).send({});
+      } catch (error) {
+        if (!(error instanceof InvalidLogoutTokenError)) throw error;
+        request.log.warn({ reason: error.message }, 'demo client refused a logout token');
+        return reply.code(400).send({ error: 'invalid_request' });
+      }
     });
   };
 }

@@ -12,6 +12,8 @@ export interface DemoSession {
   email: string;
   /** The verified ID token's claims. */
   claims: Record<string, unknown>;
+  /** The ID token itself, sent back as id_token_hint when signing out at the provider. */
+  idToken?: string;
 }
 
 function claimValue(value: unknown): string {

@@ -51,3 +51,8 @@ export function sendInBackground(mailer: Mailer, message: MailMessage, log: Mail
     log.warn({ err: { message: error instanceof Error ? error.message : String(error) }, subject: message.subject }, 'sending mail failed');
   });
 }
+
+/** Reports a failed background send to a request's logger, without the message. */
+export function mailFailureLogger(log: MailLog): (error: unknown) => void {
+  return (error) => log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'sending mail failed');
+}

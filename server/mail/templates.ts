@@ -11,15 +11,6 @@ export function resetCodeMail(to: string, code: string, minutes: number): MailMe
   };
 }
 
-/** Sent after every successful reset or change, so an owner learns of a change they did not make. */
-export function passwordChangedMail(to: string, resetUrl: string): MailMessage {
-  return {
-    to,
-    subject: 'Your password was changed',
-    text: `The password of your account was just changed, and every session was signed out.\n\nIf this was not you, reset your password now: ${resetUrl}${SIGNATURE}`,
-  };
-}
-
 /** Sent once when repeated wrong passwords start delaying sign-in to the account. */
 export function lockoutMail(to: string, failures: number, resetUrl: string): MailMessage {
   return {
@@ -56,5 +47,54 @@ export function mfaCodeMail(to: string, code: string, minutes: number): MailMess
     to,
     subject: 'Your sign-in code',
     text: `Your code is ${code}\n\nEnter it on the sign-in page within ${minutes} minutes. If you are not signing in right now, someone knows your password: change it at once and do not share this code.${SIGNATURE}`,
+  };
+}
+
+/** What a security notice tells the owner happened. */
+export type SecurityNoticeKind =
+  | 'new_browser'
+  | 'factor_added'
+  | 'factor_removed'
+  | 'mfa_reset'
+  | 'recovery_code_used'
+  | 'password_changed'
+  | 'password_reset'
+  | 'email_changed';
+
+const NOTICES: Record<SecurityNoticeKind, { subject: string; what: string }> = {
+  new_browser: { subject: 'New sign-in to your account', what: 'Your account was just signed in to from a browser it has not been used with before.' },
+  factor_added: { subject: 'A sign-in method was added to your account', what: 'A new second factor (a way to confirm it is you when signing in) was added to your account.' },
+  factor_removed: { subject: 'A sign-in method was removed from your account', what: 'A second factor was removed from your account.' },
+  mfa_reset: {
+    subject: 'Your sign-in methods were reset',
+    what: 'Support removed every second factor of your account and signed out its sessions. At your next sign-in you will set up a new one.',
+  },
+  recovery_code_used: { subject: 'A recovery code was used on your account', what: 'One of your recovery codes was just used to sign in to your account.' },
+  password_changed: { subject: 'Your password was changed', what: 'The password of your account was just changed.' },
+  password_reset: {
+    subject: 'Your password was changed',
+    what: 'The password of your account was just reset with a code sent to this address, and every session was signed out.',
+  },
+  email_changed: { subject: 'The email address of your account was changed', what: 'The email address of your account was just changed.' },
+};
+
+/**
+ * A security notice: what happened, when, and from which address and browser, with the "This wasn't me" link.
+ * The link only opens a page; nothing happens until the owner confirms there.
+ */
+export function securityNoticeMail(
+  to: string,
+  notice: { kind: SecurityNoticeKind; at: Date; ip?: string; browser?: string; notMeUrl: string; resetUrl: string; linkDays: number },
+): MailMessage {
+  const { subject, what } = NOTICES[notice.kind];
+  const where = [notice.browser, notice.ip && `address ${notice.ip}`].filter(Boolean).join(', ');
+  const when = `When: ${notice.at.toISOString().replace('T', ' ').slice(0, 16)} UTC${where ? `\nFrom: ${where}` : ''}`;
+  return {
+    to,
+    subject,
+    text:
+      `${what}\n\n${when}\n\nIf this was you, there is nothing to do.\n\n` +
+      `This wasn't me: ${notice.notMeUrl}\nThe link (valid ${notice.linkDays} days) signs your account out everywhere, tells our support team, and has you choose a new password.\n\n` +
+      `To choose a new password at any time: ${notice.resetUrl}${SIGNATURE}`,
   };
 }

@@ -1,7 +1,7 @@
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { findClient } from '../store/clients.ts';
+import { findClient, findClientLogout } from '../store/clients.ts';
 
 interface PayloadRow {
   payload: AdapterPayload;
@@ -29,6 +29,7 @@ function clientAdapter(db: Database, box: SecretBox): Adapter {
     async find(id) {
       const client = await findClient(db, box, id);
       if (!client) return undefined;
+      const logout = await findClientLogout(db, id);
       const auth: AdapterPayload =
         client.isPublic || client.secret === undefined
           ? { token_endpoint_auth_method: 'none' }
@@ -39,6 +40,9 @@ function clientAdapter(db: Database, box: SecretBox): Adapter {
         redirect_uris: client.redirectUris,
         response_types: ['code'],
         grant_types: ['authorization_code'],
+        ...(logout.postLogoutRedirectUris.length > 0 ? { post_logout_redirect_uris: logout.postLogoutRedirectUris } : {}),
+        // Every logout token carries the session id (sid), so the app can end just that session.
+        ...(logout.backchannelLogoutUri ? { backchannel_logout_uri: logout.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
         ...auth,
       };
     },

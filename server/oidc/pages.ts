@@ -19,14 +19,21 @@ export function renderError(ctx: KoaContextWithOIDC, out: ErrorOut): void {
   );
 }
 
-/** oidc-provider's `logoutSource`: asks before ending the session; `form` is the provider's own hidden form (with its CSRF token). */
+/**
+ * oidc-provider's `logoutSource`: asks before ending the session (a link alone must not sign anyone out); `form`
+ * is the provider's own hidden form (with its CSRF token). "Yes" (logout=yes) ends the single sign-on session for
+ * every app signed in with it; the other button signs the requesting app out and keeps the session.
+ */
 export function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
+  const client = ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId;
+  const leaving = client ? `You are signing out of <strong>${escapeHtml(client)}</strong>. ` : '';
+  const thisAppOnly = client ? '<button class="secondary" type="submit" form="op.logoutForm">Sign out of this app only</button>' : '';
   respondHtml(
     ctx,
     'Sign out',
-    `<h1>Sign out?</h1><p>Do you want to sign out of single sign-on?</p>${form}` +
-      '<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>' +
-      '<button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>',
+    `<h1>Sign out?</h1><p>${leaving}Signing out also ends your single sign-on session in this browser, so every app ` +
+      `you signed in to with it asks for your password again.</p>${form}` +
+      `<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>${thisAppOnly}`,
   );
 }
 

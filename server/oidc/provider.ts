@@ -8,6 +8,7 @@ import { createOidcAdapter } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
 
 /** Everything the provider needs; passed in so tests can use an in-memory database and their own interaction stub. */
 export interface OidcProviderDeps {
@@ -109,12 +110,34 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       userinfo: { enabled: true },
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      // OpenID Connect Back-Channel Logout 1.0: apps that registered a backchannel_logout_uri are told when a session
+      // ends, here (RP-initiated logout) and wherever we end sessions ourselves (server/auth/sessions.ts).
+      backchannelLogout: { enabled: true },
     },
   };
 
   const provider = new Provider(config.publicUrl, configuration);
   installUnavailableAnswers(provider);
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    recordSignOut(db, ctx).catch((error: unknown) => provider.emit('server_error', ctx, error));
+  });
   return provider;
+}
+
+/** Records a sign-out at the provider (RP-Initiated Logout) in the audit trail. */
+async function recordSignOut(db: Database, ctx: KoaContextWithOIDC): Promise<void> {
+  const session = ctx.oidc.session;
+  const accountId = session?.accountId;
+  if (typeof accountId !== 'string') return;
+  const everywhere = ctx.oidc.params?.logout !== undefined && ctx.oidc.params.logout !== '';
+  await recordSecurityEvent(db, {
+    userId: accountId,
+    kind: 'session_ended',
+    at: new Date(),
+    ip: ctx.ip,
+    userAgent: ctx.get('user-agent') || undefined,
+    detail: { reason: everywhere ? 'signed_out' : 'signed_out_of_app', session_id: session?.uid, client_id: ctx.oidc.client?.clientId },
+  });
 }
 
 /** Thrown when a sign-in transaction points at an interaction that expired or never existed. */

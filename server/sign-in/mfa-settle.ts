@@ -3,9 +3,13 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { verifyFactorCode } from '../mfa/factor-flow.ts';
 import { amrFor, readProgress, RECOVERY_CODE_AMR, usedRecoveryCode, type MfaProgress } from '../mfa/mfa-progress.ts';
 import { confirmFactor } from '../store/mfa-factors.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
+import { findUserById } from '../store/users.ts';
 import { recordInTransaction } from '../store/transactions.ts';
 import type { PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
+import { signInOrigin } from './sign-in-origin.ts';
 
 /** The user and the factor in progress of an admitted MFA step; a sign-in without them is out of order. */
 export function mfaSignIn(admitted: Pick<PendingSignIn, 'token' | 'transaction'>): { sign: PendingSignIn; progress: MfaProgress | undefined } {
@@ -23,7 +27,13 @@ export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<Pendin
   const { sign, progress } = mfaSignIn(admitted);
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
   const factor = await verifyFactorCode(deps, sign.userId, progress, code);
-  if (setup && !(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
+  if (setup) {
+    if (!(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
+    const origin = signInOrigin(sign.transaction);
+    await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'factor_added', at: new Date(deps.clock()), ...origin, detail: { factor_kind: factor.kind } });
+    const user = await findUserById(deps.db, sign.userId);
+    if (user) await sendSecurityNotice(deps, { user, kind: 'factor_added', origin });
+  }
   // A sign-in that came through with a recovery code says so in its amr, beside the new factor set up after it.
   const amr = usedRecoveryCode(sign.transaction) ? [...amrFor(factor.kind), RECOVERY_CODE_AMR] : amrFor(factor.kind);
   const passed = { mfaPassed: true, amr, mfa: null };

@@ -1,5 +1,9 @@
 import { recoveryCodeDeps, redeemRecoveryCode } from '../auth/recovery-codes.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { ApiError } from '../errors.ts';
+import { recordSecurityEvent } from '../store/security-events.ts';
+import { findUserById } from '../store/users.ts';
+import { signInOrigin } from './sign-in-origin.ts';
 import { mfaPassed, usedRecoveryCode } from '../mfa/mfa-progress.ts';
 import { recordInTransaction } from '../store/transactions.ts';
 import { mfaSignIn } from './mfa-settle.ts';
@@ -14,6 +18,10 @@ export async function settleWithRecoveryCode(deps: SignInDeps, admitted: Pick<Pe
   const { sign } = mfaSignIn(admitted);
   if (mfaPassed(sign.transaction) || usedRecoveryCode(sign.transaction)) throw new ApiError('step.out_of_order');
   if (!(await redeemRecoveryCode(recoveryCodeDeps(deps), sign.userId, code, new Date(deps.clock())))) throw new ApiError('code.invalid');
+  const origin = signInOrigin(sign.transaction);
+  await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'recovery_code_used', at: new Date(deps.clock()), ...origin });
+  const user = await findUserById(deps.db, sign.userId);
+  if (user) await sendSecurityNotice(deps, { user, kind: 'recovery_code_used', origin });
   const used = { recoveryCodeUsed: true, mfa: null };
   if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, used))) throw new ApiError('transaction.missing');
   return continueSignIn(deps, { ...sign, transaction: { ...sign.transaction, data: { ...sign.transaction.data, ...used } } });

@@ -2,6 +2,7 @@ import { ApiError } from '../errors.ts';
 import { readAmr } from '../mfa/mfa-progress.ts';
 import { advanceTransaction } from '../store/transactions.ts';
 import { finishSignIn } from './finish-sign-in.ts';
+import { signInBrowser, signInOrigin } from './sign-in-origin.ts';
 import { companyChoice } from './gates/company-choice.ts';
 import { passwordFreshness } from './gates/password-freshness.ts';
 import { secondFactor } from './gates/second-factor.ts';
@@ -27,5 +28,14 @@ export async function continueSignIn(
     if (!moved) throw new ApiError('transaction.missing');
     return answer;
   }
-  return finishSignIn(deps, { token, challenge: transaction.challenge, interactionUid: transaction.interactionUid, userId, amr: readAmr(transaction) });
+  return finishSignIn(deps, {
+    token,
+    challenge: transaction.challenge,
+    interactionUid: transaction.interactionUid,
+    clientId: transaction.clientId,
+    userId,
+    amr: readAmr(transaction),
+    origin: signInOrigin(transaction),
+    browserHash: signInBrowser(transaction),
+  });
 }

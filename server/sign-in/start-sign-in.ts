@@ -2,18 +2,26 @@ import { LIMITS } from '../config.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import { findInvitation, isUsable } from '../store/invitations.ts';
+import type { RequestOrigin } from '../store/security-events.ts';
 import { advanceTransaction, createTransaction, recordInTransaction } from '../store/transactions.ts';
 
 /**
  * Starts the sign-in transaction of an authorization request that needs the user, at the login step, and answers
- * its token. A usable invitation link starts it at choosing a password instead.
+ * its token. A usable invitation link starts it at choosing a password instead. The browser's `origin` is kept with
+ * it, for the security events its steps record (see signInOrigin).
  */
 export async function startSignIn(
   deps: Pick<Services, 'db' | 'clock'>,
-  start: { interactionUid: string; clientId: string; invitation: string | undefined },
+  start: { interactionUid: string; clientId: string; invitation: string | undefined; origin?: RequestOrigin & { browserHash?: string } },
 ): Promise<string> {
   const expiresAt = new Date(deps.clock() + LIMITS.TRANSACTION_TTL * 1000);
-  const token = await createTransaction(deps.db, { interactionUid: start.interactionUid, clientId: start.clientId, challenge: SERVER_CHALLENGES.LOGIN_REQUIRED, expiresAt });
+  const token = await createTransaction(deps.db, {
+    interactionUid: start.interactionUid,
+    clientId: start.clientId,
+    challenge: SERVER_CHALLENGES.LOGIN_REQUIRED,
+    expiresAt,
+    data: { origin: { ip: start.origin?.ip, userAgent: start.origin?.userAgent, browserHash: start.origin?.browserHash } },
+  });
   const invitation = start.invitation === undefined ? undefined : await findInvitation(deps.db, start.invitation);
   if (invitation && isUsable(invitation, new Date(deps.clock()))) {
     // The link proves the mailbox, not the person: the sign-in starts at choosing a password, which redeems it.

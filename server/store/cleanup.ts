@@ -12,6 +12,8 @@ const EXPIRING_TABLES = [
   { table: 'sign_in_companies', keepSeconds: 0 },
   { table: 'pending_registrations', keepSeconds: 3600 },
   { table: 'code_guess_failures', keepSeconds: 0 },
+  { table: 'security_notice_links', keepSeconds: 0 },
+  { table: 'demo_logouts', keepSeconds: 0 },
 ] as const;
 
 /** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */

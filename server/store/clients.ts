@@ -63,3 +63,30 @@ export async function upsertClient(db: Queryable, box: SecretBox, client: Client
     [client.clientId, client.name, client.redirectUris, client.isPublic, sealed],
   );
 }
+
+/** Where a client app goes after signing out, and where it is told a session ended. */
+export interface ClientLogout {
+  /** OpenID Connect RP-Initiated Logout: matched exactly against a logout request's post_logout_redirect_uri. */
+  postLogoutRedirectUris: string[];
+  /** OpenID Connect Back-Channel Logout: receives a signed logout token when a session of the app ends. */
+  backchannelLogoutUri: string | undefined;
+}
+
+/** The client's logout settings (none registered: no redirect after logout, no back-channel notice). */
+export async function findClientLogout(db: Queryable, clientId: string): Promise<ClientLogout> {
+  const result = await db.query<{ post_logout_redirect_uris: string[]; backchannel_logout_uri: string | null }>(
+    'select post_logout_redirect_uris, backchannel_logout_uri from clients where client_id = $1',
+    [clientId],
+  );
+  const row = result.rows[0];
+  return { postLogoutRedirectUris: row?.post_logout_redirect_uris ?? [], backchannelLogoutUri: row?.backchannel_logout_uri ?? undefined };
+}
+
+/** Registers the client's logout settings. */
+export async function setClientLogout(db: Queryable, clientId: string, logout: ClientLogout): Promise<void> {
+  await db.query('update clients set post_logout_redirect_uris = $2, backchannel_logout_uri = $3 where client_id = $1', [
+    clientId,
+    logout.postLogoutRedirectUris,
+    logout.backchannelLogoutUri ?? null,
+  ]);
+}

@@ -50,23 +50,9 @@ export async function listSessions(db: Queryable, userId: string, now: Date): Pr
   });
 }
 
-/**
- * Deletes the user's sessions with these uids, every grant made on them and every code and token issued under those
- * grants, and what we noted of their browsers. Returns the uids that were ended.
- */
-export async function deleteSessions(db: Queryable, userId: string, sessionUids: readonly string[]): Promise<string[]> {
-  if (sessionUids.length === 0) return [];
-  const sessions = await db.query<{ id: string; uid: string; payload: { authorizations?: Record<string, { grantId?: string }> } }>(
-    `select id, uid, payload from oidc_payloads where model = 'Session' and payload->>'accountId' = $1 and uid = any($2::text[])`,
-    [userId, sessionUids],
-  );
-  const grantIds = sessions.rows.flatMap((row) => Object.values(row.payload.authorizations ?? {}).flatMap((auth) => (auth.grantId ? [auth.grantId] : [])));
-  if (grantIds.length > 0) {
-    await db.query('delete from oidc_payloads where grant_id = any($1::text[])', [grantIds]);
-    await db.query("delete from oidc_payloads where model = 'Grant' and id = any($1::text[]) and payload->>'accountId' = $2", [grantIds, userId]);
-  }
-  await db.query("delete from oidc_payloads where model = 'Session' and id = any($1::text[])", [sessions.rows.map((row) => row.id)]);
+/** Forgets what was noted of ended sessions' browsers, and their step-ups. */
+export async function forgetSessionDevices(db: Queryable, userId: string, sessionUids: readonly string[]): Promise<void> {
+  if (sessionUids.length === 0) return;
   await db.query('delete from session_devices where user_id = $1 and session_uid = any($2::text[])', [userId, sessionUids]);
   await db.query('delete from account_step_ups where user_id = $1 and session_uid = any($2::text[])', [userId, sessionUids]);
-  return sessions.rows.map((row) => row.uid);
 }

@@ -33,13 +33,14 @@ const toTransaction = (row: TransactionRow): SignInTransaction => ({
 /** Starts a transaction; returns the random token for the browser's cookie (only its hash is stored). */
 export async function createTransaction(
   db: Queryable,
-  input: { interactionUid: string; clientId: string; challenge: string; expiresAt: Date },
+  input: { interactionUid: string; clientId: string; challenge: string; expiresAt: Date; data?: Record<string, unknown> },
 ): Promise<string> {
   const token = randomToken();
   await db.query(
-    `insert into transactions (token_hash, interaction_uid, client_id, challenge, expires_at) values ($1, $2, $3, $4, $5)
-     on conflict (interaction_uid) do update set token_hash = excluded.token_hash, challenge = excluded.challenge, expires_at = excluded.expires_at`,
-    [sha256(token), input.interactionUid, input.clientId, input.challenge, input.expiresAt],
+    `insert into transactions (token_hash, interaction_uid, client_id, challenge, expires_at, data) values ($1, $2, $3, $4, $5, $6::jsonb)
+     on conflict (interaction_uid) do update set token_hash = excluded.token_hash, challenge = excluded.challenge, expires_at = excluded.expires_at,
+       data = excluded.data`,
+    [sha256(token), input.interactionUid, input.clientId, input.challenge, input.expiresAt, JSON.stringify(input.data ?? {})],
   );
   return token;
 }

@@ -18,6 +18,7 @@ interface UserRow {
   password_changed_at: Date;
   password_temporary: boolean;
   reset_required: boolean;
+  disabled_at: Date | null;
 }
 
 /** What the sign-in check needs: the hash and the password's state. */
@@ -29,9 +30,11 @@ export interface UserCredentials {
   passwordTemporary: boolean;
   /** Set by an operator: the user must go through password recovery before signing in. */
   resetRequired: boolean;
+  /** Set by an operator: sign-in is refused, with the answer a wrong password gets. */
+  disabled: boolean;
 }
 
-const USER_COLUMNS = 'id, email, first_name, last_name, password_hash, password_changed_at, password_temporary, reset_required';
+const USER_COLUMNS = 'id, email, first_name, last_name, password_hash, password_changed_at, password_temporary, reset_required, disabled_at';
 
 /** Emails compare case-insensitively and without surrounding spaces. */
 export function normalizeEmail(email: string): string {
@@ -55,6 +58,7 @@ function toCredentials(row: UserRow): UserCredentials {
     passwordChangedAt: new Date(row.password_changed_at),
     passwordTemporary: row.password_temporary,
     resetRequired: row.reset_required,
+    disabled: row.disabled_at !== null,
   };
 }
 
@@ -86,6 +90,34 @@ export async function requirePasswordReset(db: Queryable, email: string): Promis
     [normalizeEmail(email)],
   );
   return result.rows[0] && toUser(result.rows[0]);
+}
+
+/** Marks the user (by id) so the next sign-in sends them through password recovery. */
+export async function requirePasswordResetById(db: Queryable, userId: string): Promise<void> {
+  await db.query('update users set reset_required = true, updated_at = now() where id = $1', [userId]);
+}
+
+/** Disables or enables the account; answers whether it changed (false when it already was so, or no such user). */
+export async function setUserDisabled(db: Queryable, userId: string, disabledAt: Date | null): Promise<boolean> {
+  const result = await db.query(
+    'update users set disabled_at = $2, updated_at = now() where id = $1 and (disabled_at is null) <> ($2::timestamptz is null)',
+    [userId, disabledAt],
+  );
+  return result.rowCount === 1;
+}
+
+/** When the account was disabled, if it is. */
+export async function userDisabledAt(db: Queryable, userId: string): Promise<Date | undefined> {
+  const result = await db.query<{ disabled_at: Date | null }>('select disabled_at from users where id = $1', [userId]);
+  const at = result.rows[0]?.disabled_at;
+  return at ? new Date(at) : undefined;
+}
+
+/** The email of each of these users (by id). */
+export async function emailsOf(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.query<{ id: string; email: string }>('select id, email from users where id = any($1::uuid[])', [ids]);
+  return new Map(result.rows.map((row) => [row.id, row.email]));
 }
 
 /** Thrown when an email is already taken. */

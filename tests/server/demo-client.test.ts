@@ -65,7 +65,7 @@ describe('the demo client app', () => {
       if (new URLSearchParams(query).has('interaction')) return reply.type('text/html').send('login screen');
       return reply.redirect(`/oidc/auth${query}`, 303);
     });
-    await app.register(demoClientRoutes({ config, box, clients: CLIENTS, customFetch: injectFetch(app) }));
+    await app.register(demoClientRoutes({ config, box, db, clients: CLIENTS, customFetch: injectFetch(app) }));
     await app.ready();
   });
   afterAll(async () => {

@@ -62,7 +62,7 @@ describe('a password that must be replaced at sign-in', () => {
 
   it('sends a user whose reset an operator forced into recovery, with the email, and only after the right password', async () => {
     await addUser({ db: server.db }, { email: 'forced@example.com', password: 'Forced-Passw0rd!' });
-    await requireReset({ db: server.db }, 'FORCED@example.com');
+    await requireReset(server.context, 'FORCED@example.com');
     const browser = new TestBrowser(server.app);
     await openLoginScreen(browser, server.publicClient);
     expect((await submitLogin(browser, 'forced@example.com', 'wrong')).json().error_code).toBe('auth.invalid_credentials');

@@ -1,0 +1,73 @@
+import { LIMITS, type Config } from '../config.ts';
+import type { Clock } from '../clock.ts';
+import { randomToken } from '../crypto/hash.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { securityNoticeMail, type SecurityNoticeKind } from '../mail/templates.ts';
+import { recordSecurityEvent, type RequestOrigin } from '../store/security-events.ts';
+import { claimNoticeLink, findLiveNoticeLink, insertNoticeLink } from '../store/security-notice-links.ts';
+import { requirePasswordResetById } from '../store/users.ts';
+import { endSessions, type SessionDeps } from './sessions.ts';
+
+/** What sending a notice uses. */
+export interface NoticeDeps {
+  db: Queryable;
+  mailer: Mailer;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'>;
+  /** Told when the mail could not be sent; the event that caused it stands regardless. */
+  onMailFailure?: (error: unknown) => void;
+}
+
+/** Where the "This wasn't me" step lives in the web app; the token rides in the query. */
+const NOT_ME_PATH = '/auth/not-me';
+
+/** The web app's password recovery. */
+const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
+
+/** The longest piece of a user agent a notice quotes. */
+const BROWSER_QUOTE_MAX = 160;
+
+/**
+ * Emails the account's owner that `kind` just happened (from `origin`, if known), with a "This wasn't me" link
+ * good for LIMITS.NOT_ME_LINK_TTL. The link is stored before the mail goes; the mail itself goes in the background.
+ */
+export async function sendSecurityNotice(
+  deps: NoticeDeps,
+  notice: { user: { id: string; email: string }; kind: SecurityNoticeKind; origin?: RequestOrigin },
+): Promise<void> {
+  const now = new Date(deps.clock());
+  const token = randomToken(32);
+  await insertNoticeLink(deps.db, { token, userId: notice.user.id, notice: notice.kind, now, expiresAt: new Date(now.getTime() + LIMITS.NOT_ME_LINK_TTL * 1000) });
+  const notMeUrl = new URL(`${NOT_ME_PATH}?${new URLSearchParams({ token })}`, deps.config.publicUrl).href;
+  const message = securityNoticeMail(notice.user.email, {
+    kind: notice.kind,
+    at: now,
+    ip: notice.origin?.ip,
+    browser: notice.origin?.userAgent?.slice(0, BROWSER_QUOTE_MAX),
+    notMeUrl,
+    resetUrl: new URL(FORGOT_PASSWORD_PATH, deps.config.publicUrl).href,
+    linkDays: Math.round(LIMITS.NOT_ME_LINK_TTL / 86400),
+  });
+  deps.mailer.send(message).catch((error: unknown) => deps.onMailFailure?.(error));
+}
+
+/** Whether the "This wasn't me" link still works (unused, unexpired); changes nothing. */
+export async function isNoticeLinkLive(db: Queryable, token: string, now: Date): Promise<boolean> {
+  return (await findLiveNoticeLink(db, token, now)) !== undefined;
+}
+
+/**
+ * "This wasn't me", confirmed: uses the notice's link up (once), signs the account out everywhere (every client
+ * app with a back-channel logout endpoint is told), makes the next sign-in go through password recovery, and
+ * records it in the audit trail for the operator. False when the link is unknown, used or expired.
+ */
+export async function reportNotMe(deps: SessionDeps, token: string, origin: RequestOrigin): Promise<boolean> {
+  const now = new Date(deps.clock());
+  const link = await claimNoticeLink(deps.db, token, now);
+  if (!link) return false;
+  await endSessions(deps, { userId: link.userId, which: { all: true }, reason: 'not_me', origin });
+  await requirePasswordResetById(deps.db, link.userId);
+  await recordSecurityEvent(deps.db, { userId: link.userId, kind: 'not_me_reported', at: now, ...origin, detail: { notice: link.notice } });
+  return true;
+}

@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/database.ts';
+
+/** An account's guessing counters: failed passwords, wrong codes per purpose, wrong authenticator codes. */
+export interface LockoutCounters {
+  loginFailures: number;
+  lastLoginFailureAt: Date | undefined;
+  /** Wrong one-time codes per purpose, in the window that ends at `until`. */
+  codeFailures: Array<{ purpose: string; failures: number; until: Date }>;
+  /** Wrong authenticator codes in a row, and when the last was entered. */
+  totpFailures: number;
+  lastTotpFailureAt: Date | undefined;
+}
+
+const dateOrUndefined = (value: Date | null | undefined) => (value ? new Date(value) : undefined);
+
+/** The account's counters, as they are now. */
+export async function readLockoutCounters(db: Queryable, userId: string, now: Date): Promise<LockoutCounters> {
+  const login = await db.query<{ failures: number; last_failure_at: Date }>('select failures, last_failure_at from login_failures where user_id = $1', [userId]);
+  const codes = await db.query<{ purpose: string; failures: number; expires_at: Date }>(
+    'select purpose, failures, expires_at from code_guess_failures where subject = $1 and expires_at > $2 and failures > 0 order by purpose',
+    [userId, now],
+  );
+  const totp = await db.query<{ failures: number; last_failure_at: Date | null }>(
+    "select failures, last_failure_at from mfa_factors where user_id = $1 and kind = 'totp' and confirmed_at is not null",
+    [userId],
+  );
+  return {
+    loginFailures: login.rows[0]?.failures ?? 0,
+    lastLoginFailureAt: dateOrUndefined(login.rows[0]?.last_failure_at),
+    codeFailures: codes.rows.map((row) => ({ purpose: row.purpose, failures: row.failures, until: new Date(row.expires_at) })),
+    totpFailures: totp.rows[0]?.failures ?? 0,
+    lastTotpFailureAt: dateOrUndefined(totp.rows[0]?.last_failure_at),
+  };
+}
+
+/** Clears every guessing counter of the account: its next password and codes are checked at once. */
+export async function clearLockoutCounters(db: Queryable, userId: string): Promise<void> {
+  await db.query('delete from login_failures where user_id = $1', [userId]);
+  await db.query('delete from code_guess_failures where subject = $1', [userId]);
+  await db.query('update mfa_factors set failures = 0, last_failure_at = null where user_id = $1', [userId]);
+}
