@@ -22,7 +22,7 @@ export interface SessionSummary {
 export type AccountSessionDeps = Pick<Services, 'db' | 'clock' | 'provider'>;
 
 /** "Chrome 140" and "Linux" from a user agent; empty strings when it says nothing we know. */
-function describeAgent(userAgent: string): { browser: string; os: string } {
+export function describeAgent(userAgent: string): { browser: string; os: string } {
   if (userAgent === '') return { browser: '', os: '' };
   const parsed = Bowser.parse(userAgent);
   const major = parsed.browser.version?.split('.')[0];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { securityActivity } from '../account/account-activity.ts';
 import { beginAddFactor, chooseDefaultFactor, completeStepUp, confirmAddFactor, listFactors, nameFactor, removeFactor, startStepUp } from '../account/account-factors.ts';
 import { listAccountSessions, signOutOtherSessions, signOutSession } from '../account/account-sessions.ts';
 import { authenticateAccountCaller, type AccountCaller } from '../account/account-token.ts';
@@ -84,6 +85,7 @@ export function accountRoutes(context: Services) {
     app.get('/account/recovery-codes', ok, async (request) => recoveryCodeSummary(context, await caller(request)));
     app.post('/account/recovery-codes', ok, async (request) => newRecoveryCodes(context, await caller(request)));
 
+    app.get('/account/activity', ok, async (request) => securityActivity(context, await caller(request)));
     app.get('/account/sessions', ok, async (request) => ({ sessions: await listAccountSessions(context, await caller(request)) }));
     app.post('/account/sessions/others/sign-out', ok, async (request) => ({ ended: await signOutOtherSessions(context, await caller(request)) }));
     app.post('/account/sessions/:id/sign-out', { schema: { params: sessionParams, response: responses(ACCOUNT_ANSWER) } }, async (request: IdRequest) => {

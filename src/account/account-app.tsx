@@ -6,7 +6,8 @@ import { PageLayout } from '../ui/page-layout.tsx';
 import { useLanguage } from '../ui/language-preference.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { accountCall } from './account-auth.ts';
-import type { FactorList, RecoveryStatus, SessionSummary } from './account-types.ts';
+import type { ActivityEntry, FactorList, RecoveryStatus, SessionSummary } from './account-types.ts';
+import { ActivitySection } from './activity-section.tsx';
 import { AccountAlert, errorText } from './account-ui.tsx';
 import { FactorsSection } from './factors-section.tsx';
 import { RecoverySection } from './recovery-section.tsx';
@@ -16,15 +17,17 @@ interface AccountData {
   factors: FactorList;
   recovery: RecoveryStatus;
   sessions: SessionSummary[];
+  activity: ActivityEntry[];
 }
 
 async function loadAccount(): Promise<AccountData> {
-  const [factors, recovery, sessions] = await Promise.all([
+  const [factors, recovery, sessions, activity] = await Promise.all([
     accountCall<FactorList>('GET', '/account/factors'),
     accountCall<RecoveryStatus>('GET', '/account/recovery-codes'),
     accountCall<{ sessions: SessionSummary[] }>('GET', '/account/sessions'),
+    accountCall<{ events: ActivityEntry[] }>('GET', '/account/activity'),
   ]);
-  return { factors, recovery, sessions: sessions.sessions };
+  return { factors, recovery, sessions: sessions.sessions, activity: activity.events };
 }
 
 /** The page's sections, once its data has loaded. */
@@ -58,6 +61,7 @@ function AccountSections() {
         <a href="#sign-in-methods">{t('account.factors.title')}</a>
         <a href="#recovery-codes">{t('account.recovery.title')}</a>
         <a href="#sessions">{t('account.sessions.title')}</a>
+        <a href="#activity">{t('account.activity.title')}</a>
       </nav>
       <AccountAlert text={error} />
       {data ? (
@@ -70,6 +74,7 @@ function AccountSections() {
             onList={(factors) => setData((current) => current && { ...current, factors })}
           />
           <SessionsSection sessions={data.sessions} onReload={reloadSessions} />
+          <ActivitySection events={data.activity} />
         </>
       ) : error ? null : (
         <Spinner />

@@ -36,3 +36,11 @@ export interface SessionSummary {
   lastActiveAt: string;
   current: boolean;
 }
+
+export interface ActivityEntry {
+  kind: string;
+  at: string;
+  ip: string | null;
+  browser: string;
+  os: string;
+}

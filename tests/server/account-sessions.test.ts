@@ -82,4 +82,14 @@ describe('sessions on the account page (MFA on, the default)', () => {
     expect((await first.laptop.call('POST', `/account/sessions/${sessions[0]!.id}/sign-out`)).statusCode).toBe(404);
     expect((await second.laptop.call('GET', '/account/sessions')).statusCode).toBe(200);
   });
+
+  it('shows the security activity, newest first, with time, address and browser', async () => {
+    const { laptop } = await twoBrowsers();
+    const { sessions } = (await laptop.call('GET', '/account/sessions')).json<SessionList>();
+    await laptop.call('POST', `/account/sessions/${sessions.find((session) => !session.current)!.id}/sign-out`);
+    const { events } = (await laptop.call('GET', '/account/activity')).json<{ events: Array<{ kind: string; at: string; ip: string | null; browser: string }> }>();
+    expect(events[0]).toMatchObject({ kind: 'session_ended' });
+    expect(events).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'sign_in', ip: '198.51.100.23', browser: 'Safari 17' })]));
+    expect(events.length).toBeLessThanOrEqual(LIMITS.SECURITY_EVENTS_LISTED);
+  });
 });
