@@ -66,6 +66,7 @@ export const ERROR_CODES = {
   'account.factor_not_found': { status: 404 },
   'account.session_not_found': { status: 404 },
   'account.email_taken': { status: 409 },
+  'account.password_wrong': { status: 400 },
   'notice_link.expired': { status: 410 },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityActivity } from '../account/account-activity.ts';
+import { changeNames, changePassword, listCompanies, readProfile, switchCompany } from '../account/account-profile.ts';
 import { beginAddFactor, chooseDefaultFactor, completeStepUp, confirmAddFactor, listFactors, nameFactor, removeFactor, startStepUp } from '../account/account-factors.ts';
 import { listAccountSessions, signOutOtherSessions, signOutSession } from '../account/account-sessions.ts';
 import { authenticateAccountCaller, type AccountCaller } from '../account/account-token.ts';
@@ -28,6 +29,19 @@ const addBody = {
   properties: { kind: { type: 'string', maxLength: 16 }, phone: { type: 'string', maxLength: 40 } },
 } as const;
 const nameBody = { type: 'object', required: ['label'], additionalProperties: false, properties: { label: { type: 'string', maxLength: LIMITS.FACTOR_LABEL_MAX } } } as const;
+
+const namesBody = {
+  type: 'object',
+  required: ['firstName', 'lastName'],
+  additionalProperties: false,
+  properties: { firstName: { type: 'string', maxLength: 200 }, lastName: { type: 'string', maxLength: 200 } },
+} as const;
+const passwordBody = {
+  type: 'object',
+  required: ['currentPassword', 'newPassword'],
+  additionalProperties: false,
+  properties: { currentPassword: { type: 'string', maxLength: 4096 }, newPassword: { type: 'string', maxLength: 4096 } },
+} as const;
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -85,6 +99,17 @@ export function accountRoutes(context: Services) {
     app.get('/account/recovery-codes', ok, async (request) => recoveryCodeSummary(context, await caller(request)));
     app.post('/account/recovery-codes', ok, async (request) => newRecoveryCodes(context, await caller(request)));
 
+    app.get('/account/profile', ok, async (request) => readProfile(context, await caller(request)));
+    app.post<{ Body: { firstName: string; lastName: string } }>('/account/profile', { schema: { body: namesBody, response: responses(ACCOUNT_ANSWER) } }, async (request) =>
+      changeNames(context, await caller(request), request.body.firstName, request.body.lastName),
+    );
+    app.post<{ Body: Record<string, unknown> }>('/account/password', { schema: { body: passwordBody, response: responses(ACCOUNT_ANSWER) } }, async (request) =>
+      changePassword(context, await caller(request), request.body),
+    );
+    app.get('/account/companies', ok, async (request) => listCompanies(context, await caller(request)));
+    app.post('/account/companies/:id/choice', { schema: { params: factorParams, response: responses(ACCOUNT_ANSWER) } }, async (request: IdRequest) =>
+      switchCompany(context, await caller(request), request.params.id),
+    );
     app.get('/account/activity', ok, async (request) => securityActivity(context, await caller(request)));
     app.get('/account/sessions', ok, async (request) => ({ sessions: await listAccountSessions(context, await caller(request)) }));
     app.post('/account/sessions/others/sign-out', ok, async (request) => ({ ended: await signOutOtherSessions(context, await caller(request)) }));

@@ -8,6 +8,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { accountCall } from './account-auth.ts';
 import type { ActivityEntry, FactorList, RecoveryStatus, SessionSummary } from './account-types.ts';
 import { ActivitySection } from './activity-section.tsx';
+import { CompanySection, PasswordSection, ProfileSection, type Profile } from './profile-section.tsx';
 import { AccountAlert, errorText } from './account-ui.tsx';
 import { FactorsSection } from './factors-section.tsx';
 import { RecoverySection } from './recovery-section.tsx';
@@ -18,16 +19,20 @@ interface AccountData {
   recovery: RecoveryStatus;
   sessions: SessionSummary[];
   activity: ActivityEntry[];
+  profile: Profile;
+  companies: Array<{ id: string; name: string; next: boolean }>;
 }
 
 async function loadAccount(): Promise<AccountData> {
-  const [factors, recovery, sessions, activity] = await Promise.all([
+  const [factors, recovery, sessions, activity, profile, companies] = await Promise.all([
     accountCall<FactorList>('GET', '/account/factors'),
     accountCall<RecoveryStatus>('GET', '/account/recovery-codes'),
     accountCall<{ sessions: SessionSummary[] }>('GET', '/account/sessions'),
     accountCall<{ events: ActivityEntry[] }>('GET', '/account/activity'),
+    accountCall<Profile>('GET', '/account/profile'),
+    accountCall<{ companies: AccountData['companies'] }>('GET', '/account/companies'),
   ]);
-  return { factors, recovery, sessions: sessions.sessions, activity: activity.events };
+  return { factors, recovery, sessions: sessions.sessions, activity: activity.events, profile, companies: companies.companies };
 }
 
 /** The page's sections, once its data has loaded. */
@@ -60,7 +65,10 @@ function AccountSections() {
       <nav aria-label={t('account.nav')} className="account-nav">
         <a href="#sign-in-methods">{t('account.factors.title')}</a>
         <a href="#recovery-codes">{t('account.recovery.title')}</a>
+        <a href="#profile">{t('account.profile.title')}</a>
+        <a href="#password">{t('account.password.title')}</a>
         <a href="#sessions">{t('account.sessions.title')}</a>
+        <a href="#company">{t('account.company.title')}</a>
         <a href="#activity">{t('account.activity.title')}</a>
       </nav>
       <AccountAlert text={error} />
@@ -73,7 +81,10 @@ function AccountSections() {
             list={data.factors}
             onList={(factors) => setData((current) => current && { ...current, factors })}
           />
+          <ProfileSection profile={data.profile} onProfile={(profile) => setData((current) => current && { ...current, profile })} />
+          <PasswordSection list={data.factors} onList={(factors) => setData((current) => current && { ...current, factors })} />
           <SessionsSection sessions={data.sessions} onReload={reloadSessions} />
+          <CompanySection companies={data.companies} onCompanies={(companies) => setData((current) => current && { ...current, companies })} />
           <ActivitySection events={data.activity} />
         </>
       ) : error ? null : (
