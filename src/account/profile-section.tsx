@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { API_PREFIX } from '../../contract/product.ts';
 import { encryptValue, type CredentialKey } from '../services/credentials.ts';
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import type { FactorList } from './account-types.ts';
 import { AccountAlert, AccountField, AccountSection, useAccountAction } from './account-ui.tsx';
