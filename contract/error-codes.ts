@@ -60,6 +60,13 @@ export const ERROR_CODES = {
   'bot_check.failed': { status: 403 },
   'server.unavailable': { status: 503 },
   'server.error': { status: 500 },
+  'account.signed_out': { status: 401 },
+  'account.step_up_required': { status: 403 },
+  'account.last_factor': { status: 409 },
+  'account.factor_not_found': { status: 404 },
+  'account.session_not_found': { status: 404 },
+  'account.email_taken': { status: 409 },
+  'account.password_wrong': { status: 400 },
   'notice_link.expired': { status: 410 },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 

@@ -19,3 +19,6 @@ export const FLAG_DEFAULTS = {
 
 /** A feature flag's key. */
 export type FlagKey = keyof typeof FLAG_DEFAULTS;
+
+/** The account page (/auth/account): a first-party client of our own provider, registered by the server at start. */
+export const ACCOUNT_PAGE = { clientId: 'sso-account-page', path: '/auth/account' } as const;

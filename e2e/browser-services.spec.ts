@@ -21,7 +21,7 @@ test('with no gtmId configured, no tag manager is loaded and nothing is tracked'
     if (request.url().includes('googletagmanager')) tagManager.push(request.url());
   });
   const analyticsConfig = page.waitForResponse((response) => response.url().endsWith('/api/gaid'));
-  await page.goto('/auth/login');
+  await page.goto('/auth/login?client_id=sso-account');
   expect(await (await analyticsConfig).json()).toEqual({ data: { gtmId: null } });
   expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
   expect(tagManager).toEqual([]);

@@ -60,7 +60,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the login screen still paints: it is prerendered', async ({ page }) => {
-    await page.goto('/auth/login');
+    await page.goto('/auth/login?client_id=sso-account');
     await expect(page).toHaveTitle('Log In');
     await expect(page.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
     await expect(page.getByRole('link', { name: "Can't Log In or Register?" })).toBeVisible();

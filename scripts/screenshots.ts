@@ -16,6 +16,7 @@ import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
 import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 import { INVITATION_SCREENS, walkInvitationScreens } from './fixtures/invitation-screens.ts';
 import { MFA_SCREENS, walkMfaScreens } from './fixtures/mfa-screens.ts';
+import { ACCOUNT_SCREENS, walkAccountScreens } from './fixtures/account-screens.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -48,6 +49,7 @@ const SCREENS = {
   'logout-confirmation': "Signing out of a client app: the provider's own confirmation, under its page policy",
   'not-me': 'A security notice\'s "This wasn\'t me" link: the step shows, nothing happens until confirmed',
   'not-me-done': 'Every session ended; choosing a new password comes next',
+  ...ACCOUNT_SCREENS,
 } as const;
 
 type ScreenName = keyof typeof SCREENS;
@@ -271,6 +273,23 @@ async function save(page: Page, name: ScreenName, size: keyof typeof SIZES): Pro
 
 async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
+  // `npm run screenshots -- account` retakes only the account page's screens (the table is still written whole).
+  const onlyAccount = process.argv.includes('account');
+  if (!onlyAccount) await walkFlowScreens();
+  await withLiveBrowser({}, async (server, browser) => {
+    for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
+      const { fresh, close } = pageOpener(browser, server, size);
+      await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
+      await close();
+    }
+  });
+  writeGallery();
+  process.stdout.write(`${GALLERY_FILE} (screens table)\n`);
+  return 0;
+}
+
+/** Every sign-in flow's screens. */
+async function walkFlowScreens(): Promise<void> {
   // The flows before the second factor, on a server where it is not required (their users have none)...
   await withLiveBrowser({ env: { MFA_REQUIRED: 'false' } }, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) await walkScreens(browser, server, size, (page, name) => save(page, name, size));
@@ -283,9 +302,6 @@ async function main(): Promise<number> {
       await close();
     }
   });
-  writeGallery();
-  process.stdout.write(`${GALLERY_FILE} (screens table)\n`);
-  return 0;
 }
 
 runScript('screenshots', main);

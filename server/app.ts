@@ -4,7 +4,11 @@ import crypto from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/product.ts';
+import { registerAccountClient } from './account/account-client.ts';
+import { trackSessionDevices } from './account/session-tracking.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { accountRoutes } from './api/account-routes.ts';
+import { recoveryCodeRoutes } from './api/recovery-code-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
 import { authorizeRoutes } from './api/authorize-routes.ts';
 import { installApiNoStore } from './api/cache-control.ts';
@@ -116,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const liveProvider = await createLiveProvider(
     { config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) },
     { warn: (details, text) => app.log.warn(details, text) },
+    (provider) => trackSessionDevices(provider, { db, clock }, (error) => app.log.error({ err: error }, 'noting the browser of a session failed')),
   );
   const context: Services = {
     config,
@@ -160,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   installUnstorableInputGuard(app);
   await app.register(fastifyCookie);
   await installOpenApi(app, { flows, publicUrl: config.publicUrl });
+  await registerAccountClient({ db, box, config });
 
   await app.register(
     async (api) => {
@@ -167,7 +173,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       for (const routes of resources) await api.register(routes(context));
       const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
       for (const routes of registration) await api.register(routes(context));
-      for (const routes of [mfaSetupRoutes, mfaSignInRoutes]) await api.register(routes(context));
+      for (const routes of [mfaSetupRoutes, mfaSignInRoutes, recoveryCodeRoutes]) await api.register(routes(context));
+      await api.register(accountRoutes(context));
       await api.register(notMeRoutes(context));
     },
     { prefix: API_PREFIX },

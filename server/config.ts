@@ -137,6 +137,15 @@ export const LIMITS = {
   EVENT_LOOP_OVERLOAD_READINGS: 2,
   /** The Retry-After of an overload 503: a moment, since the queue drains in milliseconds. */
   OVERLOAD_RETRY_AFTER: 2,
+  /** Adding or removing a second factor on the account page needs one proven this recently (step-up). */
+  ACCOUNT_STEP_UP_TTL: 5 * 60,
+  /** Recovery codes made at once; each has RECOVERY_CODE_LENGTH base32 characters (5 bits each, 60 bits). */
+  RECOVERY_CODE_COUNT: 10,
+  RECOVERY_CODE_LENGTH: 12,
+  /** The account page warns when this many recovery codes or fewer are left. */
+  RECOVERY_CODES_LOW: 2,
+  /** A label a person gives a second factor, at most this many characters. */
+  FACTOR_LABEL_MAX: 60,
   /** Security events shown at most in one listing (the account page's activity, an operator's `user show`). */
   SECURITY_EVENTS_LISTED: 50,
   /** The longest user agent kept with a security event; longer ones are cut (they are only ever shown). */

@@ -71,7 +71,7 @@ async function start(): Promise<void> {
   fs.writeFileSync(adminFile, JSON.stringify({ url: `http://127.0.0.1:${port}`, token: adminToken, pid: process.pid }), { mode: 0o600 });
 
   const lines = [
-    `Single sign-on is running at ${config.publicUrl}/auth/login (listening on ${config.host}:${port})`,
+    `Single sign-on is running at ${config.publicUrl}/auth/ (listening on ${config.host}:${port})`,
     `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     `  OpenID Connect discovery: ${config.publicUrl}/.well-known/openid-configuration`,
   ];

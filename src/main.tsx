@@ -1,5 +1,6 @@
 /** The browser entry: picks the language (and loads the fixture recorder when asked), then mounts the app into #root. */
 import { StrictMode } from 'react';
+import { ACCOUNT_PAGE } from '../contract/product.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLanguage, DEFAULT_LANGUAGE } from './services/messages.ts';
 import { App } from './ui/app.tsx';
@@ -12,6 +13,11 @@ if (!root) throw new Error('index.html has no #root element');
 // Rendering after the catalogue is in place spares German readers a flash of English; English needs no wait.
 // A recording tab also waits for the fixture recorder, so it sees the very first request.
 void Promise.all([startLanguage(), startRecorderIfAsked()]).then(() => {
+  // The account page is a chunk of its own, so the login screen's download never carries it.
+  if (window.location.pathname.startsWith(ACCOUNT_PAGE.path)) {
+    void import('./account/account-main.tsx').then(({ mountAccountPage }) => mountAccountPage(root));
+    return;
+  }
   const app = (
     <StrictMode>
       <App />

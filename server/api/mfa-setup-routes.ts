@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { setupKinds, usableFactors } from '../mfa/factor-choices.ts';
 import { beginSetup, normalizePhone, setupAgain, type FactorDeps } from '../mfa/factor-flow.ts';
-import { mfaPassed } from '../mfa/mfa-progress.ts';
+import { mfaPassed, usedRecoveryCode } from '../mfa/mfa-progress.ts';
 import type { FactorKind } from '../store/mfa-factors.ts';
 import { advanceTransaction } from '../store/transactions.ts';
 import type { Services } from '../services.ts';
@@ -23,7 +23,8 @@ async function admitSetup(context: StepDeps & Pick<Services, 'flags'>, request: 
   const { sign } = mfaSignIn(admitted);
   if (context.flags.isOn('mfa-disable-skip-registration') || mfaPassed(sign.transaction)) throw new ApiError('step.out_of_order');
   if (registrationOnly && sign.transaction.data.registration !== true) throw new ApiError('step.out_of_order');
-  if ((await usableFactors(context, sign.userId)).length > 0) throw new ApiError('step.out_of_order');
+  // After a recovery code the person replaces a lost factor, so one they still have does not close the setup.
+  if (!usedRecoveryCode(sign.transaction) && (await usableFactors(context, sign.userId)).length > 0) throw new ApiError('step.out_of_order');
   return admitted;
 }
 

@@ -13,7 +13,7 @@ import type { MfaProgress } from './mfa-progress.ts';
 import { matchTotpStep, newTotpSecret, totpIssuer, totpUri } from './totp.ts';
 
 /** The sealed-box context of TOTP secrets, so a sealed secret cannot be moved to another column or purpose. */
-const TOTP_SEAL_CONTEXT = 'mfa-totp-secret';
+export const TOTP_SEAL_CONTEXT = 'mfa-totp-secret';
 
 /** What putting a factor to work uses: sending its code, or opening its sealed authenticator secret. */
 export type FactorDeps = CodeDeps & Pick<Services, 'box'>;

@@ -39,3 +39,11 @@ export function readAmr(transaction: SignInTransaction): string[] {
 export function mfaPassed(transaction: SignInTransaction): boolean {
   return transaction.data.mfaPassed === true;
 }
+
+/** The `amr` value (RFC 8176 leaves room for our own) saying a recovery code stood in for the second factor. */
+export const RECOVERY_CODE_AMR = 'rc';
+
+/** Whether the sign-in got past its second factor with a recovery code, and so must set up a new factor. */
+export function usedRecoveryCode(transaction: SignInTransaction): boolean {
+  return transaction.data.recoveryCodeUsed === true;
+}

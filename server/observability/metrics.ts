@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 /** How a sign-in (the password step) ended. */
 export type SignInResult = 'success' | 'invalid_credentials' | 'throttled' | 'overloaded';
 /** One-time code purposes, as the metrics label them. */
-export type CodeLabel = 'password_reset' | 'mfa_email' | 'mfa_sms' | 'mfa_sms_setup' | 'registration';
+export type CodeLabel = 'password_reset' | 'mfa_email' | 'mfa_sms' | 'mfa_sms_setup' | 'email_change' | 'registration';
 export type CodeOutcome = 'redeemed' | 'invalid' | 'too_many_attempts';
 
 /** How many messages wait to be sent; the outbox sets it when it exists (until then the backlog reads 0). */

@@ -20,16 +20,24 @@ export interface LiveProvider {
   stop(): void;
 }
 
-export async function createLiveProvider(deps: OidcProviderDeps, log: LiveProviderLog): Promise<LiveProvider> {
+/**
+ * `configure` is applied to every provider built (listeners for its events), so a rebuild after a rotation keeps them.
+ */
+export async function createLiveProvider(deps: OidcProviderDeps, log: LiveProviderLog, configure: (provider: Provider) => void = () => {}): Promise<LiveProvider> {
+  const build = async (jwks: Awaited<ReturnType<typeof deps.keys.signingKeySet>>['jwks']) => {
+    const built = await createOidcProvider({ ...deps, jwks });
+    configure(built);
+    return built;
+  };
   let keySet = await deps.keys.signingKeySet();
-  let provider = await createOidcProvider({ ...deps, jwks: keySet.jwks });
+  let provider = await build(keySet.jwks);
   let timer: NodeJS.Timeout | undefined;
   let refreshing: Promise<boolean> | undefined;
 
   async function rebuildIfChanged(): Promise<boolean> {
     const next = await deps.keys.signingKeySet();
     if (next.version === keySet.version) return false;
-    provider = await createOidcProvider({ ...deps, jwks: next.jwks });
+    provider = await build(next.jwks);
     keySet = next;
     return true;
   }

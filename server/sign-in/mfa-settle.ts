@@ -1,7 +1,8 @@
 import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { verifyFactorCode } from '../mfa/factor-flow.ts';
-import { amrFor, readProgress, type MfaProgress } from '../mfa/mfa-progress.ts';
+import { amrFor, readProgress, RECOVERY_CODE_AMR, usedRecoveryCode, type MfaProgress } from '../mfa/mfa-progress.ts';
+import { markFactorUsed } from '../store/factor-details.ts';
 import { confirmFactor } from '../store/mfa-factors.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
@@ -27,6 +28,7 @@ export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<Pendin
   const { sign, progress } = mfaSignIn(admitted);
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
   const factor = await verifyFactorCode(deps, sign.userId, progress, code);
+  await markFactorUsed(deps.db, factor.id, new Date(deps.clock()));
   if (setup) {
     if (!(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
     const origin = signInOrigin(sign.transaction);
@@ -34,7 +36,9 @@ export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<Pendin
     const user = await findUserById(deps.db, sign.userId);
     if (user) await sendSecurityNotice(deps, { user, kind: 'factor_added', origin });
   }
-  const passed = { mfaPassed: true, amr: amrFor(factor.kind), mfa: null };
+  // A sign-in that came through with a recovery code says so in its amr, beside the new factor set up after it.
+  const amr = usedRecoveryCode(sign.transaction) ? [...amrFor(factor.kind), RECOVERY_CODE_AMR] : amrFor(factor.kind);
+  const passed = { mfaPassed: true, amr, mfa: null };
   if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, passed))) throw new ApiError('transaction.missing');
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
   const next = await continueSignIn(deps, { ...sign, transaction });

@@ -9,6 +9,15 @@ import type { ThirdPartyOrigins } from './third-party-origins.ts';
 /** Hashed assets never change under one name, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Where the product's own address leads: the account page, which signs in as a client of our provider. */
+const ACCOUNT_PAGE = '/auth/account';
+
+/** Whether a login address's query names a client app (or resumes a sign-in): only then is it a client's sign-in. */
+function namesClient(query: string): boolean {
+  const params = new URLSearchParams(query.split('#')[0]);
+  return params.has('client_id') || params.has('interaction');
+}
+
 /** The first screen's address and the file holding its prerendered page (scripts/prerender.ts). */
 const PRERENDERED = { path: '/auth/login', file: 'login.html' };
 
@@ -51,9 +60,17 @@ export function webAppRoutes(distDir: string, origins: ThirdPartyOrigins = {}) {
         allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${PRERENDERED.file}`,
       });
     }
-    app.get('/', (_request, reply) => reply.redirect('/auth/login'));
-    app.get('/auth', (request, reply) => reply.redirect(`/auth/login${request.url.slice('/auth'.length)}`));
-    app.get('/auth/', (_request, reply) => sendIndex(reply));
+    // The product's own address, and a login no client app asked for, sign in to the account page (our own client).
+    app.get('/', (_request, reply) => reply.redirect(ACCOUNT_PAGE));
+    app.get('/auth', (request, reply) => {
+      const query = request.url.slice('/auth'.length);
+      return reply.redirect(namesClient(query) ? `/auth/login${query}` : ACCOUNT_PAGE);
+    });
+    app.get('/auth/', (_request, reply) => reply.redirect(ACCOUNT_PAGE));
+    app.get('/auth/login', (request, reply) => {
+      const query = request.url.slice('/auth/login'.length);
+      return namesClient(query) ? sendIndex(reply, PRERENDERED.path) : reply.redirect(ACCOUNT_PAGE);
+    });
     app.setNotFoundHandler((request, reply) => {
       const pathName = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && pathName.startsWith('/auth/') && !pathName.startsWith('/auth/assets/');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import type { CodePurpose } from '../../server/auth/one-time-codes.ts';
+import { generateRecoveryCodes, recoveryCodeDeps, redeemRecoveryCode } from '../../server/auth/recovery-codes.ts';
 import { LIMITS } from '../../server/config.ts';
 import { verifyFactorCode } from '../../server/mfa/factor-flow.ts';
 import { newTotpSecret, totpCodeAt } from '../../server/mfa/totp.ts';
@@ -74,6 +75,16 @@ describe.each(campaignBackends().map((backend) => [backend.name, backend] as con
         await verifyFactorCode(server.context, userId, { kind: 'totp', setup: true, factorId }, code);
         return true;
       };
+    });
+  });
+
+  it('spends a recovery code once', async () => {
+    await race(async (round) => {
+      const now = new Date(clock.now());
+      const deps = recoveryCodeDeps(server.context);
+      const [code] = await generateRecoveryCodes(deps, userId, now);
+      const typed = round % 2 === 0 ? code! : code!.toLowerCase();
+      return async () => redeemRecoveryCode(deps, userId, typed, now);
     });
   });
 

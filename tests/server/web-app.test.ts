@@ -16,7 +16,7 @@ describe('serving the web app under /auth/', () => {
     await server?.close();
   });
 
-  it.each(['/auth/login', '/auth/login?client_id=x', '/auth/mfa/totp', '/auth/forgot-password', '/auth/change-password/j%E2%80%A2%E2%80%A2%E2%80%A2%40example.com', '/auth/no/such/page'])(
+  it.each(['/auth/login?client_id=x', '/auth/login?interaction=abc', '/auth/account', '/auth/mfa/totp', '/auth/forgot-password', '/auth/change-password/j%E2%80%A2%E2%80%A2%E2%80%A2%40example.com', '/auth/no/such/page'])(
     'answers the client route %s with the app page, uncached, under a strict CSP',
     async (url) => {
       const response = await server.app.inject({ method: 'GET', url });
@@ -43,7 +43,7 @@ describe('serving the web app under /auth/', () => {
   });
 
   it('allows the login page its inlined stylesheet by hash, and no other inline style', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/auth/login' });
+    const response = await server.app.inject({ method: 'GET', url: '/auth/login?client_id=x' });
     const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1];
     expect(style).toBeDefined();
     const hash = crypto.createHash('sha256').update(style ?? '').digest('base64');
@@ -77,8 +77,11 @@ describe('serving the web app under /auth/', () => {
   });
 
   it.each([
-    ['/', '/auth/login'],
-    ['/auth', '/auth/login'],
+    ['/', '/auth/account'],
+    ['/auth', '/auth/account'],
+    ['/auth/', '/auth/account'],
+    ['/auth/login', '/auth/account'],
+    ['/auth/login?username=a%40example.com', '/auth/account'],
     ['/auth?client_id=x&state=y', '/auth/login?client_id=x&state=y'],
   ])('redirects %s to %s', async (url, location) => {
     const response = await server.app.inject({ method: 'GET', url });
@@ -97,7 +100,7 @@ describe('the page policy with browser services on', () => {
   });
 
   it('allows exactly the tag manager and the bot-check widget by name, still with nothing inline', async () => {
-    const csp = String((await server.app.inject({ method: 'GET', url: '/auth/login' })).headers['content-security-policy']);
+    const csp = String((await server.app.inject({ method: 'GET', url: '/auth/login?client_id=x' })).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://www.googletagmanager.com https://challenges.cloudflare.com");
     expect(csp).toContain('frame-src https://challenges.cloudflare.com');
     expect(csp).toContain("frame-ancestors 'none'");

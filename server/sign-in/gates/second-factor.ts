@@ -1,7 +1,7 @@
 import { SERVER_CHALLENGES } from '../../flows/challenges.ts';
 import { setupChoices, signInChoices, usableFactors } from '../../mfa/factor-choices.ts';
 import { startFactor, type FactorDeps } from '../../mfa/factor-flow.ts';
-import { mfaPassed } from '../../mfa/mfa-progress.ts';
+import { mfaPassed, usedRecoveryCode } from '../../mfa/mfa-progress.ts';
 import type { Services } from '../../services.ts';
 import type { GateAnswer, PendingSignIn } from '../pending-sign-in.ts';
 
@@ -11,6 +11,10 @@ import type { GateAnswer, PendingSignIn } from '../pending-sign-in.ts';
  */
 export async function secondFactor(deps: FactorDeps & Pick<Services, 'flags'>, sign: PendingSignIn): Promise<GateAnswer | undefined> {
   if (mfaPassed(sign.transaction) || deps.flags.isOn('mfa-disable-skip-registration')) return undefined;
+  // A recovery code stood in for a lost factor: the person sets up a new one before going on.
+  if (usedRecoveryCode(sign.transaction)) {
+    return { challenge: SERVER_CHALLENGES.MFA_SETUP, parameters: { availableChoices: await setupChoices(deps, sign.userId), registration: false } };
+  }
   const factors = await usableFactors(deps, sign.userId);
   const [only] = factors;
   if (only && factors.length === 1) return startFactor(deps, sign, only, false);

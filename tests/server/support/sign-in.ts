@@ -8,6 +8,8 @@ const API = '/api/sso/v3';
 /** A browser's view of the server: one cookie jar, requests through `inject`. */
 export class TestBrowser {
   readonly jar = new CookieJar();
+  /** The User-Agent header the browser sends, when a test sets one. */
+  userAgent: string | undefined;
 
   /** `ip` is the client address the server sees (inject only labels the request; nothing is sent anywhere). */
   constructor(
@@ -22,7 +24,7 @@ export class TestBrowser {
       method,
       url: `${target.pathname}${target.search}`,
       remoteAddress: this.ip,
-      headers: { cookie: this.jar.header(target.pathname), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { cookie: this.jar.header(target.pathname), ...(this.userAgent ? { 'user-agent': this.userAgent } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     this.jar.store(response.headers['set-cookie']);

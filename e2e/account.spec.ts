@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+/** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
+test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PASSWORD = 'Quartz-Lantern-42!';
+
+function sso(...args: string[]): void {
+  const dataDir = process.env.E2E_MFA_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_MFA_DATA_DIR is not set: playwright.config.ts exports it');
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/sso.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' });
+}
+
+function newUser(label: string): string {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  sso('user', 'add', '--email', email, '--password', PASSWORD);
+  return email;
+}
+
+/** The authenticator app's code for `secret`, `stepsAhead` time steps from now. */
+function appCode(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
+      const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+      code = messages[0]?.text.match(/(?:Your code is |#)(\d{6})/)?.[1];
+      return code !== undefined;
+    })
+    .toBe(true);
+  return code as string;
+}
+
+/** Types the password at the product's own address; the login screen names the account page. */
+async function logInAtProductAddress(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/auth/');
+  await expect(page).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
+  await expect(page.getByText('Signing in to My Account')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** A new user's first sign-in: the authenticator app set up at the MFA step; answers its secret. */
+async function firstSignIn(page: Page, email: string): Promise<string> {
+  await logInAtProductAddress(page, email);
+  await page.getByRole('radio', { name: /Authenticator app/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
+  await page.getByRole('button', { name: 'Verify and finish' }).click();
+  await expect(page).toHaveURL(/\/auth\/account$/);
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  return secret;
+}
+
+/** Proves the authenticator app again on the account page (step-up). */
+async function stepUpWithApp(page: Page, secret: string, stepsAhead: number): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await page.getByLabel('Code from your authenticator app').fill(appCode(secret, stepsAhead));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+test('the product\'s own address signs in to the account page; a second factor is added after a step-up and recovery codes are made', async ({ page, request }) => {
+  const email = newUser('account');
+  const secret = await firstSignIn(page, email);
+  const methods = page.getByRole('region', { name: 'Sign-in methods' });
+  await expect(methods.getByText('Authenticator app', { exact: true })).toBeVisible();
+
+  await methods.getByRole('button', { name: 'Add email' }).click();
+  await stepUpWithApp(page, secret, 1);
+  await methods.getByRole('button', { name: 'Continue' }).click();
+  await methods.getByLabel('Verification code').fill(await outboxCode(request, email));
+  await methods.getByRole('button', { name: 'Add method' }).click();
+  await expect(methods.getByText('The sign-in method was added.')).toBeVisible();
+  await expect(methods.getByRole('listitem')).toHaveCount(2);
+
+  const recovery = page.getByRole('region', { name: 'Recovery codes' });
+  await recovery.getByRole('button', { name: 'Make recovery codes' }).click();
+  const codes = recovery.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await expect(codes.first()).toHaveText(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
+  await recovery.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(recovery.getByText(/10 of 10 codes left/)).toBeVisible();
+});
+
+test('a factor is removed only after a step-up, and the last one stays', async ({ page, request }) => {
+  const email = newUser('remove');
+  const secret = await firstSignIn(page, email);
+  const methods = page.getByRole('region', { name: 'Sign-in methods' });
+  await methods.getByRole('button', { name: 'Add email' }).click();
+  await stepUpWithApp(page, secret, 1);
+  await methods.getByRole('button', { name: 'Continue' }).click();
+  await methods.getByLabel('Verification code').fill(await outboxCode(request, email));
+  await methods.getByRole('button', { name: 'Add method' }).click();
+  await expect(methods.getByRole('listitem')).toHaveCount(2);
+
+  await methods.getByRole('button', { name: 'Remove Authenticator app' }).click();
+  await expect(methods.getByText('The sign-in method was removed.')).toBeVisible();
+  await expect(methods.getByRole('listitem')).toHaveCount(1);
+  await methods.getByRole('button', { name: 'Remove Email' }).click();
+  await expect(methods.getByText('This is your only sign-in method. Add another one before you remove it.')).toBeVisible();
+});
+
+test('in a fresh browser a recovery code signs in once, and then a new factor must be set up', async ({ browser }) => {
+  const email = newUser('recovery');
+  const first = await browser.newPage();
+  const secret = await firstSignIn(first, email);
+  const recovery = first.getByRole('region', { name: 'Recovery codes' });
+  await recovery.getByRole('button', { name: 'Make recovery codes' }).click();
+  await stepUpWithApp(first, secret, 1);
+  const shown = recovery.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem');
+  await expect(shown).toHaveCount(10);
+  const code = (await shown.first().textContent()) ?? '';
+
+  const lostPhone = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(lostPhone, email);
+  await expect(lostPhone).toHaveTitle('Authenticate | Verify Using Authenticator App MFA');
+  await lostPhone.getByRole('link', { name: 'Use a recovery code' }).click();
+  await expect(lostPhone).toHaveTitle('Authenticate | Use a Recovery Code');
+  await lostPhone.getByLabel('Recovery code').fill(code);
+  await lostPhone.getByRole('button', { name: 'Verify' }).click();
+  await expect(lostPhone).toHaveTitle('Authenticate | Add Alternative Authentication Method');
+  await lostPhone.getByRole('radio', { name: /Authenticator app/ }).check();
+  await lostPhone.getByRole('button', { name: 'Continue' }).click();
+  const newSecret = ((await lostPhone.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  await lostPhone.getByRole('textbox', { name: 'Code' }).fill(appCode(newSecret));
+  await lostPhone.getByRole('button', { name: 'Verify and finish' }).click();
+  await expect(lostPhone).toHaveURL(/\/auth\/account$/);
+  await expect(lostPhone.getByRole('region', { name: 'Recovery codes' }).getByText(/9 of 10 codes left/)).toBeVisible();
+
+  const again = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(again, email);
+  await again.getByRole('link', { name: 'Use a recovery code' }).click();
+  await again.getByLabel('Recovery code').fill(code);
+  await again.getByRole('button', { name: 'Verify' }).click();
+  await expect(again.getByText('That code is wrong or has expired.', { exact: false })).toBeVisible();
+});
+
+test('changing the password after re-authentication signs out the other browser', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = newUser('password');
+  const here = await browser.newPage();
+  const secret = await firstSignIn(here, email);
+  const there = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(there, email);
+  await there.getByRole('textbox', { name: 'Code' }).fill(appCode(secret, 1));
+  await there.getByRole('button', { name: 'Verify' }).click();
+  await expect(there).toHaveURL(/\/auth\/account$/);
+  await expect(here.getByRole('region', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
+  await here.reload();
+  await expect(here.getByRole('region', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(2);
+
+  const password = here.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Current password').fill(PASSWORD);
+  await password.getByLabel('New password').fill('Fresh-Harbour-77!');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  // Two of the app's codes are spent (setup, the other browser's sign-in): the step-up needs the next time step's.
+  await here.waitForTimeout(30_000 - (Date.now() % 30_000) + 250);
+  await stepUpWithApp(here, secret, 1);
+  await expect(password.getByText('Your password was changed. Sessions signed out: 1.')).toBeVisible();
+
+  await there.reload();
+  await expect(there).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
+  await expect(there.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
+});
+
+/** The violations axe finds on the page as it is (WCAG 2.1 A/AA and best practice, as e2e/a11y.spec.ts checks). */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${violation.help}`));
+}
+
+test('the account page passes axe at desktop and 360 px: the page, the step-up, new recovery codes and an error', async ({ page }) => {
+  const email = newUser('axe');
+  const secret = await firstSignIn(page, email);
+  for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    await page.setViewportSize(size);
+    expect(await violations(page)).toEqual([]);
+  }
+  await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Add email' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Please enter 6-digit verification code')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByLabel('Code from your authenticator app').fill(appCode(secret, 1));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('region', { name: 'Recovery codes' }).getByRole('button', { name: 'Make recovery codes' }).click();
+  await expect(page.getByRole('list', { name: 'Your new recovery codes' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

@@ -1,0 +1,111 @@
+/**
+ * How the account page signs in: as a public client of our own provider, with authorization code + PKCE, exactly as
+ * any app does. The access token lives in this tab's sessionStorage; a refused token starts the sign-in again.
+ */
+import { ACCOUNT_PAGE, API_PREFIX } from '../../contract/product.ts';
+
+const TOKEN_KEY = 'sso.account.token';
+const PENDING_KEY = 'sso.account.pending';
+const SCOPE = 'openid email profile';
+
+interface StoredToken {
+  accessToken: string;
+  expiresAt: number;
+}
+
+interface PendingSignIn {
+  state: string;
+  verifier: string;
+}
+
+const redirectUri = () => `${window.location.origin}${ACCOUNT_PAGE.path}`;
+
+function base64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const randomValue = () => base64Url(crypto.getRandomValues(new Uint8Array(32)));
+
+function readJson<T>(key: string): T | undefined {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends the browser to the login screen for the account page, with a fresh state and PKCE verifier. */
+export async function startSignIn(): Promise<never> {
+  const pending: PendingSignIn = { state: randomValue(), verifier: randomValue() };
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  sessionStorage.removeItem(TOKEN_KEY);
+  const challenge = base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(pending.verifier))));
+  const query = new URLSearchParams({
+    client_id: ACCOUNT_PAGE.clientId,
+    redirect_uri: redirectUri(),
+    response_type: 'code',
+    scope: SCOPE,
+    state: pending.state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  window.location.assign(`/auth/login?${query}`);
+  return new Promise<never>(() => undefined);
+}
+
+/** Redeems the code the provider sent back (checking the state), keeps the token and tidies the address. */
+async function finishSignIn(code: string, state: string): Promise<StoredToken | undefined> {
+  const pending = readJson<PendingSignIn>(PENDING_KEY);
+  sessionStorage.removeItem(PENDING_KEY);
+  window.history.replaceState(null, '', ACCOUNT_PAGE.path);
+  if (!pending || pending.state !== state) return undefined;
+  const response = await fetch('/oidc/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), client_id: ACCOUNT_PAGE.clientId, code_verifier: pending.verifier }),
+  });
+  if (!response.ok) return undefined;
+  const body = (await response.json()) as { access_token?: string; expires_in?: number };
+  if (!body.access_token) return undefined;
+  const token = { accessToken: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 };
+  sessionStorage.setItem(TOKEN_KEY, JSON.stringify(token));
+  return token;
+}
+
+/** The account page's access token: from the provider's answer in the address, or kept from before; signs in when there is none. */
+export async function accessToken(): Promise<string> {
+  const query = new URLSearchParams(window.location.search);
+  const code = query.get('code');
+  const state = query.get('state');
+  const token = code && state ? await finishSignIn(code, state) : readJson<StoredToken>(TOKEN_KEY);
+  if (token && token.expiresAt > Date.now() + 5000) return token.accessToken;
+  return startSignIn();
+}
+
+/** A refused account call: the server's code and its words. */
+export class AccountCallError extends Error {
+  override readonly name = 'AccountCallError';
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls the account API with the page's token; a signed-out answer starts the sign-in again. */
+export async function accountCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = await accessToken();
+  const response = await fetch(`${API_PREFIX}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok) return answer as T;
+  const code = typeof answer.error_code === 'string' ? answer.error_code : 'server.error';
+  if (code === 'account.signed_out') return startSignIn();
+  throw new AccountCallError(typeof answer.error_message === 'string' ? answer.error_message : code, code, response.status);
+}
