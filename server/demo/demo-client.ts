@@ -143,8 +143,6 @@ export function demoClientRoutes(deps: DemoClientDeps) {
   const sessionCookie = (session: DemoSession) => cookie(SESSION_COOKIE, box.seal(JSON.stringify(session), SESSION_CONTEXT), LIMITS.SESSION_TTL);
 
   return async (app: FastifyInstance) => {
-    // The refresh button's form carries no fields; its body is read and ignored.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
     app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
 
     app.get('/demo/', async (request, reply) => {
@@ -236,7 +234,8 @@ export function demoClientRoutes(deps: DemoClientDeps) {
       }
     });
 
-    // OpenID Connect Back-Channel Logout: the provider POSTs a signed logout token when a session of ours ends.
+    // Forms: the refresh button's (no fields) and the provider's back-channel logout POST, a signed logout token
+    // sent when a session of ours ends (OpenID Connect Back-Channel Logout).
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: LOGOUT_BODY_LIMIT }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );

@@ -3,8 +3,8 @@ import type { FactorKind } from '../store/mfa-factors.ts';
 
 /**
  * Removes every second factor of the user (confirmed or being set up), with where their codes last went, so the
- * next sign-in sets one up again. Everything that can stand in for a factor (recovery codes, when they exist)
- * goes here too, so an operator's reset leaves nothing behind. Answers the kinds of confirmed factors removed.
+ * next sign-in sets one up again. Everything that can stand in for a factor (the recovery codes) goes too, so an
+ * operator's reset leaves nothing behind. Answers the kinds of confirmed factors removed.
  */
 export async function removeAllSecondFactors(db: Queryable, userId: string): Promise<FactorKind[]> {
   const removed = await db.query<{ kind: FactorKind; confirmed: boolean }>(
@@ -12,5 +12,6 @@ export async function removeAllSecondFactors(db: Queryable, userId: string): Pro
     [userId],
   );
   await db.query('delete from mfa_code_deliveries where user_id = $1', [userId]);
+  await db.query('delete from recovery_codes where user_id = $1', [userId]);
   return removed.rows.filter((row) => row.confirmed).map((row) => row.kind).sort();
 }

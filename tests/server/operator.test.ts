@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../../server/admin/operations.ts';
+import { generateRecoveryCodes, recoveryCodeDeps, recoveryCodeStatus } from '../../server/auth/recovery-codes.ts';
 import { auditTrail, disableUser, enableUser, resetMfa, showUser, unlockUser, userSessions } from '../../server/admin/user-operations.ts';
 import { listSessions } from '../../server/auth/sessions.ts';
 import { LIMITS } from '../../server/config.ts';
@@ -27,13 +28,15 @@ describe('an operator recovering a user (MFA on)', () => {
   const userIdOf = async (email: string) => (await findCredentialsByEmail(server.db, email))!.user.id;
   const kindsOf = async (email: string) => (await auditTrail(server.context, { email, limit: 50 })).map((event) => event.kind);
 
-  it('user reset-mfa removes the factor, ends the sessions, mails the user, and the next sign-in sets up a factor', async () => {
+  it('user reset-mfa removes the factor and the recovery codes, ends the sessions, mails the user, and the next sign-in sets up a factor', async () => {
     const { user } = await userWithTotp(server, 'lost-phone@example.com', clock.now());
     expect(await listSessions(server.db, await userIdOf(user.email))).toHaveLength(1);
+    await generateRecoveryCodes(recoveryCodeDeps(server.context), await userIdOf(user.email), new Date(clock.now()));
 
     const done = await resetMfa(server.context, user.email);
     expect(done).toEqual({ email: user.email, removed: ['totp'], sessionsEnded: 1 });
     expect(await listSessions(server.db, await userIdOf(user.email))).toEqual([]);
+    expect((await recoveryCodeStatus(server.db, await userIdOf(user.email))).left).toBe(0);
     await settle();
     const notice = mail.to(user.email).at(-1)!;
     expect(notice.subject).toBe('Your sign-in methods were reset');
