@@ -1,0 +1,52 @@
+/**
+ * Every benchmark runs here as a smoke run (a handful of iterations), so none can rot unnoticed: each must
+ * complete and print its figures. Timings are never asserted; goals belong to the benches' own output.
+ */
+import { execFile } from 'node:child_process';
+import net from 'node:net';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const SMOKE_TIMEOUT_MS = 240_000;
+
+/** Runs `script` under tsx with the smoke settings; answers what it printed. */
+async function smokeRun(script: string, env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, BENCH_SMOKE: '1', ...env },
+    timeout: SMOKE_TIMEOUT_MS,
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+/** A port nothing listens on right now, for a bench that serves on a real socket. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The table rows (`| where | figure | value | goal | met |`) whose figure contains `figure`. */
+function rowsOf(output: string, figure: string): string[][] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+    .filter((cells) => cells[1]?.includes(figure));
+}
+
+describe('npm run bench (login throughput), as a smoke run', () => {
+  it('logs in with an authenticator app and on the password-only path, and prints throughput, ratio against argon2, round trips and CPU by stage', async () => {
+    const output = await smokeRun('bench/login.bench.ts', { BENCH_DATABASE: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    for (const figure of ['logins/s (whole path)', 'argon2id verifies/s', 'ratio', 'round trips: password step', 'round trips: whole login', 'CPU per login: DB', 'CPU per login: decrypt']) {
+      const rows = rowsOf(output, figure);
+      expect(rows.map((cells) => cells[0]), figure).toEqual([expect.stringContaining('MFA on'), expect.stringContaining('password only')]);
+      for (const cells of rows) expect(Number.parseFloat(cells[2] ?? ''), `${cells[0]} ${figure}`).toBeGreaterThan(0);
+    }
+    expect(rowsOf(output, 'round trips: authenticator code step')).toHaveLength(1);
+    expect(rowsOf(output, 'ratio').map((cells) => cells[3])).toEqual(['≥ 0.8', '≥ 0.9']);
+  }, SMOKE_TIMEOUT_MS);
+});
