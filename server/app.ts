@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/product.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
-import { authorizeRoutes } from './api/authorize-routes.ts';
+import { authorizeRoutes, directLinkRedirect } from './api/authorize-routes.ts';
 import { installApiNoStore } from './api/cache-control.ts';
 import { clientRoutes } from './api/client-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
@@ -143,6 +143,6 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   }
   if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, clients: demoClients }));
   if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock }), { prefix: '/admin/v1' });
-  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
+  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config), directLinkRedirect(context)));
   return { app, context };
 }

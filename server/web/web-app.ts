@@ -17,7 +17,12 @@ const PRERENDERED = { path: '/auth/login', file: 'login.html' };
  * for every client route, so a reload on /auth/mfa/totp works. The first screen gets its prerendered page,
  * which paints before the scripts run.
  */
-export function webAppRoutes(distDir: string, origins: ThirdPartyOrigins = {}) {
+export function webAppRoutes(
+  distDir: string,
+  origins: ThirdPartyOrigins = {},
+  /** Where a client's link to the first screen goes straight away (into the provider), if anywhere. */
+  directLink?: (query: Record<string, unknown>) => Promise<string | undefined>,
+) {
   const csp = webAppCsp(origins);
   return async (app: FastifyInstance) => {
     const indexFile = path.join(distDir, 'index.html');
@@ -54,9 +59,14 @@ export function webAppRoutes(distDir: string, origins: ThirdPartyOrigins = {}) {
     app.get('/', (_request, reply) => reply.redirect('/auth/login'));
     app.get('/auth', (request, reply) => reply.redirect(`/auth/login${request.url.slice('/auth'.length)}`));
     app.get('/auth/', (_request, reply) => sendIndex(reply));
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathName = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && pathName.startsWith('/auth/') && !pathName.startsWith('/auth/assets/');
+      if (isPage && pathName === PRERENDERED.path && built && directLink) {
+        // A valid client link is sent into the provider now, so the app loads once, at the interaction's screen.
+        const target = await directLink(request.query as Record<string, unknown>);
+        if (target) return reply.header('cache-control', 'no-store').redirect(target, 303);
+      }
       if (isPage) return sendIndex(reply, pathName);
       return reply.code(404).send({ error_code: 'request.not_found', error_message: 'There is nothing at this address.' });
     });

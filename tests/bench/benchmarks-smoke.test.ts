@@ -50,3 +50,14 @@ describe('npm run bench (login throughput), as a smoke run', () => {
     expect(rowsOf(output, 'ratio').map((cells) => cells[3])).toEqual(['≥ 0.8', '≥ 0.9']);
   }, SMOKE_TIMEOUT_MS);
 });
+
+describe('npm run bench:web (client link to a usable login form), as a smoke run', () => {
+  it('opens a client link in Chromium and prints the page loads, the time to a usable form and the LCP against a static form', async () => {
+    const output = await smokeRun('bench/web-lcp.bench.ts', { BENCH_WEB_PORT: String(await freePort()) });
+    expect(Number(rowsOf(output, 'page loads per client link')[0]?.[2])).toBeGreaterThanOrEqual(1);
+    for (const figure of ['link → usable form', 'LCP from the link', 'LCP of a static HTML form']) {
+      expect(Number.parseFloat(rowsOf(output, figure)[0]?.[2] ?? ''), figure).toBeGreaterThan(0);
+    }
+    expect(rowsOf(output, 'LCP ratio')[0]?.[3]).toBe('≤ 1.5');
+  }, SMOKE_TIMEOUT_MS);
+});
