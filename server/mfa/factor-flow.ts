@@ -5,7 +5,6 @@ import type { Services } from '../services.ts';
 import type { GateAnswer, PendingSignIn } from '../sign-in/pending-sign-in.ts';
 import { findClientInfo } from '../store/clients.ts';
 import { claimTotpStep, createPendingFactor, findFactor, recordTotpFailure, totpRestingFor, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
-import { recordInTransaction } from '../store/transactions.ts';
 import { findUserById } from '../store/users.ts';
 import { codePurpose, sendFactorCode, type CodeDeps } from './code-factor.ts';
 import { smsAllowed } from './factor-choices.ts';
@@ -18,11 +17,6 @@ const TOTP_SEAL_CONTEXT = 'mfa-totp-secret';
 /** What putting a factor to work uses: sending its code, or opening its sealed authenticator secret. */
 export type FactorDeps = CodeDeps & Pick<Services, 'box'>;
 
-/** Keeps the factor in progress in the transaction (at its current challenge, before it moves on). */
-async function recordProgress(deps: Pick<Services, 'db'>, sign: PendingSignIn, progress: MfaProgress): Promise<void> {
-  if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, { mfa: progress }))) throw new ApiError('transaction.missing');
-}
-
 /** What the authenticator setup screen shows: the secret, its otpauth:// URI and issuer; never in the route. */
 async function totpSetupParameters(deps: Pick<Services, 'db' | 'box'>, sign: PendingSignIn, factor: MfaFactor): Promise<Record<string, unknown>> {
   const user = await findUserById(deps.db, sign.userId);
@@ -32,9 +26,16 @@ async function totpSetupParameters(deps: Pick<Services, 'db' | 'box'>, sign: Pen
   return { mfa_code: factor.id, secret, issuer, account: user.email, otpauth_uri: totpUri(secret, issuer, user.email) };
 }
 
-/** Puts a confirmed factor (or one being set up) to work: sends its code, or asks for the app's code. */
+/**
+ * Puts a confirmed factor (or one being set up) to work: sends its code, or asks for the app's code. The answer
+ * records the factor in progress, for the caller's move to its challenge.
+ */
 export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
-  await recordProgress(deps, sign, { kind: factor.kind, factorId: factor.id, setup });
+  const progress: MfaProgress = { kind: factor.kind, factorId: factor.id, setup };
+  return { ...(await factorAnswer(deps, sign, factor, setup)), record: { mfa: progress } };
+}
+
+async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
   const registration = sign.transaction.data.registration === true ? { registration: true } : {};
   if (factor.kind === 'totp') {
     if (!setup) return { challenge: SERVER_CHALLENGES.SOFTWARE_TOKEN_MFA, parameters: {} };

@@ -3,7 +3,6 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { verifyFactorCode } from '../mfa/factor-flow.ts';
 import { amrFor, readProgress, type MfaProgress } from '../mfa/mfa-progress.ts';
 import { confirmFactor } from '../store/mfa-factors.ts';
-import { recordInTransaction } from '../store/transactions.ts';
 import type { PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
 
@@ -25,9 +24,9 @@ export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<Pendin
   const factor = await verifyFactorCode(deps, sign.userId, progress, code);
   if (setup && !(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
   const passed = { mfaPassed: true, amr: amrFor(factor.kind), mfa: null };
-  if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, passed))) throw new ApiError('transaction.missing');
+  // Recorded with the next move; a sign-in that finishes here ends its transaction (which only this request can claim) instead.
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
-  const next = await continueSignIn(deps, { ...sign, transaction });
+  const next = await continueSignIn(deps, { ...sign, transaction, record: passed });
   if ('redirect_to' in next && sign.transaction.data.registration === true) return { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to };
   return next;
 }
