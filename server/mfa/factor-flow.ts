@@ -4,7 +4,7 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import type { GateAnswer, PendingSignIn } from '../sign-in/pending-sign-in.ts';
 import { findClientInfo } from '../store/clients.ts';
-import { claimTotpStep, createPendingFactor, findFactor, recordTotpFailure, totpRestingFor, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
+import { attemptTotpStep, createPendingFactor, findFactor, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
 import { findUserById } from '../store/users.ts';
 import { codePurpose, sendFactorCode, type CodeDeps } from './code-factor.ts';
 import { smsAllowed } from './factor-choices.ts';
@@ -78,21 +78,16 @@ export async function beginSetup(deps: FactorDeps, sign: PendingSignIn, kind: Fa
 
 /**
  * Checks an authenticator code: the step must match and be claimed (never used before), under the rest rule. One
- * transaction holds the factor's row, so parallel guesses cannot all slip in under the limit.
+ * statement holds the factor's row, so parallel guesses cannot all slip in under the limit.
  */
 async function verifyTotp(deps: Pick<Services, 'db' | 'box'>, factor: MfaFactor, code: string, now: Date): Promise<void> {
   const secretSealed = factor.secretSealed;
   if (!secretSealed) throw new ApiError('code.invalid');
-  const refusal = await deps.db.transaction(async (tx): Promise<ApiError | undefined> => {
-    const resting = await totpRestingFor(tx, factor.id, now, LIMITS.TOTP_MAX_FAILURES, LIMITS.TOTP_LOCKOUT);
-    if (resting > 0) return new ApiError('mfa.totp_resting', undefined, { retryAfter: resting });
-    const step = matchTotpStep(deps.box.open(secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
-    // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
-    if (step === undefined) await recordTotpFailure(tx, factor.id, now, LIMITS.TOTP_LOCKOUT);
-    if (step === undefined || !(await claimTotpStep(tx, factor.id, step))) return new ApiError('code.invalid');
-    return undefined;
-  });
-  if (refusal) throw refusal;
+  // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
+  const step = matchTotpStep(deps.box.open(secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
+  const attempt = await attemptTotpStep(deps.db, factor.id, step, now, { max: LIMITS.TOTP_MAX_FAILURES, lockoutSeconds: LIMITS.TOTP_LOCKOUT });
+  if (attempt.restingSeconds > 0) throw new ApiError('mfa.totp_resting', undefined, { retryAfter: attempt.restingSeconds });
+  if (!attempt.claimed) throw new ApiError('code.invalid');
 }
 
 /** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */
