@@ -68,3 +68,18 @@ describe('npm run bench:web (client link to a usable login form), as a smoke run
     expect(rowsOf(output, 'LCP ratio')[0]?.[3]).toBe('≤ 1.5');
   }, SMOKE_TIMEOUT_MS);
 });
+
+describe('npm run bench:oidc (token and userinfo endpoints against a hello-world), as a smoke run', () => {
+  it('exchanges fresh codes at /oidc/token, reads /oidc/me with the access token, and prints each against a Fastify hello-world', async () => {
+    const output = await smokeRun('bench/oidc-endpoints.bench.ts', {});
+    expect(Number.parseFloat(rowsOf(output, 'requests/s').find((cells) => cells[0] === 'Fastify hello-world')?.[2] ?? '')).toBeGreaterThan(0);
+    for (const [endpoint, goal] of [['/oidc/token', '≥ 0.15'], ['/oidc/me', '≥ 0.35']] as const) {
+      const rows = rowsOf(output, '').filter((cells) => cells[0]?.startsWith(endpoint));
+      const figure = (name: string) => rows.find((cells) => cells[1] === name);
+      expect(Number.parseFloat(figure('requests/s')?.[2] ?? ''), endpoint).toBeGreaterThan(0);
+      // Every request answered 200: a smoke run proves the codes, PKCE and the bearer token all work.
+      expect(figure('failed requests')?.[2], endpoint).toBe('0');
+      expect(figure('ratio to hello-world')?.[3], endpoint).toBe(goal);
+    }
+  }, SMOKE_TIMEOUT_MS);
+});
