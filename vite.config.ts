@@ -1,6 +1,7 @@
 /**
  * Builds the web app into dist/web, served under /auth/. The markdown parser rjsf imports for
- * rich descriptions is swapped for a plain-text stand-in, and flow files ship without their
+ * rich descriptions is swapped for a plain-text stand-in, fast-equals (rjsf's deepEquals) for a small structural
+ * comparison, and flow files ship without their
  * `description`s, to keep the login bundle small.
  */
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,7 @@ export default defineConfig({
     alias: [
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/ui/plain-markdown.tsx', import.meta.url)) },
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/ui/uri-resolver.ts', import.meta.url)) },
+      { find: /^fast-equals$/, replacement: fileURLToPath(new URL('./src/ui/deep-equal.ts', import.meta.url)) },
     ],
   },
   build: {

@@ -1,9 +1,11 @@
 /**
- * `npm run bench:web` (after npm run build): Largest Contentful Paint of the login screen against a
- * static HTML login form served by the same server, in Chromium with the CPU slowed 4× and the cache
- * off, as on a low-end phone's first visit. The login screen is reached as a client app sends users
- * there (through the demo client and the OpenID provider), then loaded again for the measurement,
- * so both figures time one document load. Prints the medians and their ratio; the goal is ≤ 1.5.
+ * `npm run bench:web` (after npm run build): what a user waits for after following a client app's link to the
+ * login screen, in Chromium with the CPU slowed 4× and the cache off, as on a low-end phone's first visit:
+ * - the page loads per client link (HTML documents the browser renders; redirects are not pages);
+ * - the time from the link to a usable form (the login screen of the provider's interaction, ready for input);
+ * - Largest Contentful Paint from the link, counting the redirect chain and any earlier page load, against a
+ *   static HTML login form served by the same server. The goal is a ratio ≤ 1.5.
+ * BENCH_SMOKE=1 runs once, to prove it still runs.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,11 +18,13 @@ import { loadConfig } from '../server/config.ts';
 import { createSecretBox } from '../server/crypto/secret-box.ts';
 import { launchChromium } from '../scripts/fixtures/chromium.ts';
 import { testBackends } from '../tests/server/support/databases.ts';
+import { printTable } from './support/table.ts';
 
+const SMOKE = process.env.BENCH_SMOKE === '1';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4519);
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? (SMOKE ? 1 : 5));
 const CPU_SLOWDOWN = 4;
-const GOAL_RATIO = 1.5;
+const GOALS = { lcpRatio: 1.5, pageLoads: 1 };
 const STATIC_PATH = '/bench/static-login';
 const STATIC_FORM = fs.readFileSync(path.join(import.meta.dirname, 'web', 'static-login.html'), 'utf8');
 
@@ -43,17 +47,49 @@ async function throttledPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** The LCP of the document `load` brings up, once the page has settled. */
-async function lcpOf(page: Page, load: () => Promise<unknown>): Promise<number> {
-  await load();
+/** The last LCP, in wall-clock milliseconds since `openedAt`, once the page has settled. */
+async function lcpSince(page: Page, openedAt: number): Promise<number> {
   await page.waitForLoadState('load');
   await page.waitForTimeout(1_500);
-  const lcp = await page.evaluate(() => (window as Window & { benchLcp?: number }).benchLcp);
-  if (lcp === undefined) throw new Error(`no LCP recorded on ${page.url()}`);
+  const seen = await page.evaluate(() => ({ lcp: (window as Window & { benchLcp?: number }).benchLcp, origin: performance.timeOrigin }));
+  if (seen.lcp === undefined) throw new Error(`no LCP recorded on ${page.url()}`);
+  return seen.origin + seen.lcp - openedAt;
+}
+
+interface LinkRun {
+  pageLoads: number;
+  usableMs: number;
+  lcpMs: number;
+}
+
+/** Opens the client link as a user does and times it up to a usable login form. */
+async function openClientLink(browser: Browser, link: string): Promise<LinkRun> {
+  const page = await throttledPage(browser);
+  let pageLoads = 0;
+  page.on('response', (response) => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame() && response.status() === 200) pageLoads += 1;
+  });
+  const openedAt = Date.now();
+  await page.goto(link);
+  await page.waitForURL(/[?&]interaction=/);
+  await page.locator('main[aria-busy="false"] input[name="email"]:enabled').waitFor();
+  const usableMs = Date.now() - openedAt;
+  const lcpMs = await lcpSince(page, openedAt);
+  await page.context().close();
+  return { pageLoads, usableMs, lcpMs };
+}
+
+async function staticFormLcp(browser: Browser, url: string): Promise<number> {
+  const page = await throttledPage(browser);
+  const openedAt = Date.now();
+  await page.goto(url);
+  const lcp = await lcpSince(page, openedAt);
+  await page.context().close();
   return lcp;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const runsOf = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join('dist', 'web', 'login.html'))) throw new Error('dist/web has no prerendered login page: run `npm run build` first');
@@ -61,7 +97,7 @@ async function main(): Promise<void> {
   if (!backend) throw new Error('no database backend to run on');
   const db = await backend.open();
   const publicUrl = `http://localhost:${PORT}`;
-  const config = loadConfig({ NODE_ENV: 'development', PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn', DATA_DIR: path.join(os.tmpdir(), 'sso-bench-web') });
+  const config = loadConfig({ NODE_ENV: 'development', PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn', DATA_DIR: path.join(os.tmpdir(), `sso-bench-web-${PORT}`) });
   const masterKey = crypto.randomBytes(32);
   await seedDemo({ db, box: createSecretBox(masterKey), config });
   const { app } = await buildApp({ config, db, masterKey });
@@ -69,27 +105,30 @@ async function main(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: PORT });
   const browser = await launchChromium();
   try {
-    const appRuns: number[] = [];
+    // The demo client's sign-in button answers with the link a client app sends its users to.
+    const start = await fetch(`${publicUrl}/demo/login?client=sso-account`, { redirect: 'manual' });
+    const link = new URL(String(start.headers.get('location')), publicUrl).href;
+    if (!new URL(link).pathname.startsWith('/auth/login')) throw new Error(`the demo client did not link to the login screen: ${link}`);
+    const linkRuns: LinkRun[] = [];
     const staticRuns: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const appPage = await throttledPage(browser);
-      await appPage.goto(`${publicUrl}/demo/`);
-      await appPage.getByRole('link', { name: /Account Area/ }).click();
-      await appPage.waitForURL(/\/auth\/login\?/);
-      appRuns.push(await lcpOf(appPage, () => appPage.reload()));
-      await appPage.context().close();
-
-      const staticPage = await throttledPage(browser);
-      staticRuns.push(await lcpOf(staticPage, () => staticPage.goto(`${publicUrl}${STATIC_PATH}`)));
-      await staticPage.context().close();
+      linkRuns.push(await openClientLink(browser, link));
+      staticRuns.push(await staticFormLcp(browser, `${publicUrl}${STATIC_PATH}`));
     }
-    const appLcp = median(appRuns);
+    const pageLoads = Math.max(...linkRuns.map((run) => run.pageLoads));
+    const usable = median(linkRuns.map((run) => run.usableMs));
+    const appLcp = median(linkRuns.map((run) => run.lcpMs));
     const staticLcp = median(staticRuns);
     const ratio = appLcp / staticLcp;
-    console.log(`LCP, CPU ${CPU_SLOWDOWN}× slower, cache off, median of ${RUNS}:`);
-    console.log(`  /auth/login         ${appLcp.toFixed(0)} ms  (runs: ${appRuns.map((value) => value.toFixed(0)).join(', ')})`);
-    console.log(`  static HTML form    ${staticLcp.toFixed(0)} ms  (runs: ${staticRuns.map((value) => value.toFixed(0)).join(', ')})`);
-    console.log(`  ratio ${ratio.toFixed(2)} (goal ≤ ${GOAL_RATIO}) — ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'}`);
+    const where = `client link, CPU ${CPU_SLOWDOWN}× slower, cache off`;
+    console.log(`npm run bench:web${SMOKE ? ' (smoke run: one run, the figures mean little)' : ''}: median of ${RUNS}`);
+    printTable([
+      { section: where, figure: 'page loads per client link', value: String(pageLoads), goal: `${GOALS.pageLoads}`, met: pageLoads <= GOALS.pageLoads },
+      { section: where, figure: `link → usable form (runs: ${runsOf(linkRuns.map((run) => run.usableMs))})`, value: `${usable.toFixed(0)} ms` },
+      { section: where, figure: `LCP from the link (runs: ${runsOf(linkRuns.map((run) => run.lcpMs))})`, value: `${appLcp.toFixed(0)} ms` },
+      { section: where, figure: `LCP of a static HTML form (runs: ${runsOf(staticRuns)})`, value: `${staticLcp.toFixed(0)} ms` },
+      { section: where, figure: 'LCP ratio, login screen / static form', value: ratio.toFixed(2), goal: `≤ ${GOALS.lcpRatio}`, met: ratio <= GOALS.lcpRatio },
+    ]);
   } finally {
     await browser.close();
     await app.close();

@@ -10,7 +10,7 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { accountRoutes } from './api/account-routes.ts';
 import { recoveryCodeRoutes } from './api/recovery-code-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
-import { authorizeRoutes } from './api/authorize-routes.ts';
+import { authorizeRoutes, directLinkRedirect } from './api/authorize-routes.ts';
 import { installApiNoStore } from './api/cache-control.ts';
 import { clientRoutes } from './api/client-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
@@ -201,6 +201,6 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   // Client apps as the provider of the moment knows them: it is rebuilt when the signing keys rotate.
   const currentClients = { Client: { find: (clientId: string) => context.provider.Client.find(clientId) } };
   if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, keys, provider: currentClients }), { prefix: '/admin/v1' });
-  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config)));
+  await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config), directLinkRedirect(context)));
   return { app, context, metrics, shutdown };
 }

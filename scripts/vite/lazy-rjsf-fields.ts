@@ -1,16 +1,19 @@
 /**
- * Makes rjsf's rarely used fields lazy chunks. @rjsf/core's default registry imports every field,
- * so arrays, anyOf/oneOf and layout grids would ship with the login page although no login form
- * uses them; here the registry gets a stand-in per field that fetches the real one the first time
- * a form renders it. Every schema still works; only the download moves.
+ * Makes rjsf's rarely used fields and default widgets lazy chunks. @rjsf/core's default registry imports every
+ * field and widget, so arrays, anyOf/oneOf, layout grids, file, date, rating or select inputs would ship with the
+ * login page although no login form uses them (the app's own widgets, src/ui/widgets/registry.ts, render its
+ * inputs); here the registry gets a stand-in per field or widget that fetches the real one the first time a form
+ * renders it. Every schema still works; only the download moves.
  */
 import type { Plugin } from 'vite';
 
 const FIELD_REGISTRY = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/;
 const LAZY_FIELDS = /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField)\.js$/;
+const WIDGET_REGISTRY = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]widgets[\\/]index\.js$/;
+const LAZY_WIDGETS = /^\.\/[A-Za-z]+Widget\.js$/;
 const PREFIX = '\0lazy-rjsf-field:';
 
-/** The stand-in module for the field at `file`: renders nothing until the real one arrives. */
+/** The stand-in module for the field or widget at `file`: renders nothing until the real one arrives. */
 function standIn(file: string): string {
   return [
     "import { createElement, lazy, Suspense } from 'react';",
@@ -27,7 +30,10 @@ export function lazyRjsfFields(): Plugin {
     name: 'lazy-rjsf-fields',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!importer || !FIELD_REGISTRY.test(importer) || !LAZY_FIELDS.test(source)) return null;
+      if (!importer) return null;
+      const lazyField = FIELD_REGISTRY.test(importer) && LAZY_FIELDS.test(source);
+      const lazyWidget = WIDGET_REGISTRY.test(importer) && LAZY_WIDGETS.test(source);
+      if (!lazyField && !lazyWidget) return null;
       const real = await this.resolve(source, importer, { skipSelf: true });
       return real ? `${PREFIX}${real.id}` : null;
     },

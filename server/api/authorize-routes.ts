@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { findClientInfo } from '../store/clients.ts';
 import { clientSignInStart, findInvitation, isUsable } from '../store/invitations.ts';
@@ -68,6 +69,46 @@ function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id
   return url.href;
 }
 
+/**
+ * Checks a direct link (client_id, redirect_uri, PKCE) against the client's registration and answers the
+ * authorization request it stands for; throws the API's error for a link that must not go on.
+ */
+async function directLinkTarget(context: Pick<Services, 'config' | 'db'>, query: AuthorizeQuery): Promise<string> {
+  if (!query.client_id) throw new ApiError('client.missing');
+  const client = await findClientInfo(context.db, query.client_id);
+  if (!client) throw new ApiError('client.unknown');
+  // Exact string match: no prefix, wildcard or normalisation, so no open redirect can slip through.
+  if (query.redirect_uri === undefined || !client.redirectUris.includes(query.redirect_uri)) {
+    throw new ApiError('client.redirect_uri_mismatch');
+  }
+  if (query.response_type !== undefined && query.response_type !== 'code') throw new ApiError('request.invalid', 'Only response_type=code is supported.');
+  const method = query.code_challenge_method;
+  if (method !== undefined && method !== 'S256') throw new ApiError('client.pkce_required');
+  if (client.isPublic && (query.code_challenge === undefined || method !== 'S256')) throw new ApiError('client.pkce_required');
+  return authorizationUrl(context.config.publicUrl, { ...query, client_id: client.clientId, redirect_uri: query.redirect_uri });
+}
+
+const validDirectLink = new Ajv({ strict: false }).compile<AuthorizeQuery>(querySchema);
+
+/**
+ * For the web app's page route: where a client's link to the login screen goes straight away, so the browser
+ * renders the screen once, after the provider's redirect, instead of loading the app only to be sent on. Undefined
+ * for any link that is not a plain, valid direct link: the app then loads and shows the error screen (or the
+ * invitation's outcome) exactly as before; nothing off the client's list is ever redirected to.
+ */
+export function directLinkRedirect(context: Pick<Services, 'config' | 'db'>) {
+  return async (query: Record<string, unknown>): Promise<string | undefined> => {
+    if (typeof query.client_id !== 'string' || query.interaction !== undefined || query.invitation !== undefined || !validDirectLink(query)) return undefined;
+    try {
+      const target = new URL(await directLinkTarget(context, query));
+      return `${target.pathname}${target.search}`;
+    } catch (error) {
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    }
+  };
+}
+
 /** What the invitation step shows: the invited address, prefilled and fixed. */
 function invitationParameters(data: Record<string, unknown>): Record<string, unknown> {
   const invitation = data.invitation as { email?: unknown } | undefined;
@@ -103,18 +144,7 @@ export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock
           return { redirect_to: url.href };
         }
       }
-      if (!query.client_id) throw new ApiError('client.missing');
-      const client = await findClientInfo(context.db, query.client_id);
-      if (!client) throw new ApiError('client.unknown');
-      // Exact string match: no prefix, wildcard or normalisation, so no open redirect can slip through.
-      if (query.redirect_uri === undefined || !client.redirectUris.includes(query.redirect_uri)) {
-        throw new ApiError('client.redirect_uri_mismatch');
-      }
-      if (query.response_type !== undefined && query.response_type !== 'code') throw new ApiError('request.invalid', 'Only response_type=code is supported.');
-      const method = query.code_challenge_method;
-      if (method !== undefined && method !== 'S256') throw new ApiError('client.pkce_required');
-      if (client.isPublic && (query.code_challenge === undefined || method !== 'S256')) throw new ApiError('client.pkce_required');
-      return { redirect_to: authorizationUrl(context.config.publicUrl, { ...query, client_id: client.clientId, redirect_uri: query.redirect_uri }) };
+      return { redirect_to: await directLinkTarget(context, query) };
     });
   };
 }

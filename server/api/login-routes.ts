@@ -6,7 +6,6 @@ import { LIMITS } from '../config.ts';
 import { lockoutMail } from '../mail/templates.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
-import { findCredentialsByEmail } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
@@ -23,8 +22,8 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
       const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
       const password = String(payload.password);
       const now = context.clock();
-      const found = await findCredentialsByEmail(context.db, String(payload.email));
-      const gate = await context.throttle.admit({ userId: found?.user.id, ip: request.ip, now: new Date(now) });
+      const gate = await context.throttle.admit({ email: String(payload.email), ip: request.ip, now: new Date(now) });
+      const found = gate.account;
       // Every refusal costs one argon2id verification and reads the same, so neither timing nor wording tells
       // an unknown email, a wrong password or a waiting account apart.
       const valid = await verifyPassword(password, gate.allowed ? found?.passwordHash : undefined).catch((error: unknown) => {

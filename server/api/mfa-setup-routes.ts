@@ -31,10 +31,11 @@ async function admitSetup(context: StepDeps & Pick<Services, 'flags'>, request: 
 /** Moves the sign-in to the answer's challenge, atomically (of two concurrent answers one moves it). */
 async function moveTo(context: Pick<Services, 'db'>, admitted: AdmittedStep, answer: GateAnswer): Promise<GateAnswer> {
   const { sign } = mfaSignIn(admitted);
-  if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
+  const { record, ...shown } = answer;
+  if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId, record }))) {
     throw new ApiError('transaction.missing');
   }
-  return answer;
+  return shown;
 }
 
 /** Starts the setup of the chosen kind (MFA_SETUP), or sends the code to the number entered (SETUP_SMS_MFA). */

@@ -61,8 +61,8 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       const { sign } = mfaSignIn(admitted);
       const factor = (await usableFactors(context, sign.userId)).find((candidate) => candidate.kind === admitted.payload.type);
       if (!factor) throw new ApiError('mfa.method_unavailable');
-      const answer = await startFactor(context, sign, factor, false);
-      if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
+      const { record, ...answer } = await startFactor(context, sign, factor, false);
+      if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId, record }))) {
         throw new ApiError('transaction.missing');
       }
       return answer;

@@ -7,7 +7,7 @@ import { ApiError } from '../errors.ts';
 
 const decoder = new TextDecoder();
 
-async function openField(keys: KeyStore, jwe: unknown): Promise<{ value: string; nonce: string }> {
+async function openField(keys: Pick<KeyStore, 'credentialPrivateKey'>, jwe: unknown): Promise<{ value: string; nonce: string }> {
   if (typeof jwe !== 'string' || jwe.length > 4096) throw new ApiError('credentials.unreadable');
   const { kid } = decodeProtectedHeader(jwe);
   const key = typeof kid === 'string' ? await keys.credentialPrivateKey(kid) : undefined;
@@ -26,7 +26,7 @@ async function openField(keys: KeyStore, jwe: unknown): Promise<{ value: string;
  * which is used up here, so a captured request cannot be replayed.
  */
 export async function decryptFields(
-  deps: { keys: KeyStore; db: Queryable; clock: Clock },
+  deps: { keys: Pick<KeyStore, 'credentialPrivateKey'>; db: Queryable; clock: Clock },
   body: Record<string, unknown>,
   fields: readonly string[],
 ): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 import { LIMITS } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
+import { normalizeEmail, toCredentials, USER_COLUMNS, type UserCredentials, type UserRow } from '../store/users.ts';
 
 /**
  * Guessing protection for sign-in. Every attempt is counted *before* the password is checked, in one atomic
@@ -12,8 +13,11 @@ import type { Queryable } from '../db/database.ts';
  * signs in while an attacker there hammers other accounts.
  */
 export interface LoginThrottle {
-  /** Counts an attempt on `userId` (if known) from `ip`; false while the account waits, or is not fresh for a slowed address. */
-  admit(attempt: { userId: string | undefined; ip: string; now: Date }): Promise<{ allowed: boolean; failures: number }>;
+  /**
+   * Looks up the account of `email` and counts an attempt on it (if it exists) and from `ip`, in one statement;
+   * `allowed` is false while the account waits, or is not fresh for a slowed address.
+   */
+  admit(attempt: { email: string; ip: string; now: Date }): Promise<{ account: UserCredentials | undefined; allowed: boolean; failures: number }>;
   /** The password was right: the account's count starts again, and the address gets its attempt back. */
   succeeded(attempt: { userId: string; ip: string }): Promise<void>;
 }
@@ -25,35 +29,50 @@ export function loginDelaySeconds(failures: number): number {
 }
 
 /** The throttle over `db`. */
+interface AdmitRow extends Partial<UserRow> {
+  account_failures: number | null;
+}
+
+/** The throttle over `db`. */
 export function createLoginThrottle(db: Queryable): LoginThrottle {
   return {
-    async admit({ userId, ip, now }) {
-      const byAddress = await db.query<{ failures: number }>(
-        `insert into ip_failures (ip, window_start, failures) values ($1, $2::timestamptz, 1)
-         on conflict (ip) do update set
-           failures = case when ip_failures.window_start <= $2 - make_interval(secs => $3::float8) then 1 else ip_failures.failures + 1 end,
-           window_start = case when ip_failures.window_start <= $2 - make_interval(secs => $3::float8) then $2 else ip_failures.window_start end
-         returning failures`,
-        [ip, now, LIMITS.IP_FAILURE_WINDOW],
+    async admit({ email, ip, now }) {
+      // One round trip: the account, the address's count and the account's count. The account's upsert reads the
+      // address's new count from the statement before it, so a slowed address only gets fresh accounts checked.
+      const result = await db.query<AdmitRow>(
+        `with account as (
+           select ${USER_COLUMNS} from users where email_normalized = $1
+         ), by_address as (
+           insert into ip_failures (ip, window_start, failures) values ($2, $3::timestamptz, 1)
+           on conflict (ip) do update set
+             failures = case when ip_failures.window_start <= $3 - make_interval(secs => $4::float8) then 1 else ip_failures.failures + 1 end,
+             window_start = case when ip_failures.window_start <= $3 - make_interval(secs => $4::float8) then $3 else ip_failures.window_start end
+           returning failures
+         ), by_account as (
+           insert into login_failures (user_id, failures, last_failure_at)
+           select id, 1, $3 from account
+           on conflict (user_id) do update set failures = login_failures.failures + 1, last_failure_at = $3
+           where (not ((select failures from by_address) > $5::int) or login_failures.last_failure_at <= $3 - make_interval(secs => $4::float8))
+             and (login_failures.failures < $6::int
+               or login_failures.last_failure_at
+                  + make_interval(secs => least($7::float8 * power(2::float8, login_failures.failures - $6::int), $8::float8)) <= $3)
+           returning failures
+         )
+         select account.*, by_account.failures as account_failures
+         from (select 1) as attempt left join account on true left join by_account on true`,
+        [normalizeEmail(email), ip, now, LIMITS.IP_FAILURE_WINDOW, LIMITS.IP_FAILURES_PER_WINDOW, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX],
       );
-      const slowed = (byAddress.rows[0]?.failures ?? 0) > LIMITS.IP_FAILURES_PER_WINDOW;
-      if (userId === undefined) return { allowed: true, failures: 0 };
-      const byAccount = await db.query<{ failures: number }>(
-        `insert into login_failures (user_id, failures, last_failure_at) values ($1, 1, $2)
-         on conflict (user_id) do update set failures = login_failures.failures + 1, last_failure_at = $2
-         where (not $6::boolean or login_failures.last_failure_at <= $2 - make_interval(secs => $7::float8))
-           and (login_failures.failures < $3::int
-             or login_failures.last_failure_at
-                + make_interval(secs => least($4::float8 * power(2::float8, login_failures.failures - $3::int), $5::float8)) <= $2)
-         returning failures`,
-        [userId, now, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX, slowed, LIMITS.IP_FAILURE_WINDOW],
-      );
-      const row = byAccount.rows[0];
-      return row ? { allowed: true, failures: row.failures } : { allowed: false, failures: 0 };
+      const row = result.rows[0];
+      if (!row?.id) return { account: undefined, allowed: true, failures: 0 };
+      const account = toCredentials(row as UserRow);
+      return row.account_failures === null ? { account, allowed: false, failures: 0 } : { account, allowed: true, failures: row.account_failures };
     },
     async succeeded({ userId, ip }) {
-      await db.query('delete from login_failures where user_id = $1', [userId]);
-      await db.query('update ip_failures set failures = greatest(failures - 1, 0) where ip = $1', [ip]);
+      await db.query(
+        `with cleared as (delete from login_failures where user_id = $1)
+         update ip_failures set failures = greatest(failures - 1, 0) where ip = $2`,
+        [userId, ip],
+      );
     },
   };
 }

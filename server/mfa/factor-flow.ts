@@ -4,8 +4,7 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import type { GateAnswer, PendingSignIn } from '../sign-in/pending-sign-in.ts';
 import { findClientInfo } from '../store/clients.ts';
-import { claimTotpStep, createPendingFactor, findFactor, recordTotpFailure, totpRestingFor, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
-import { recordInTransaction } from '../store/transactions.ts';
+import { attemptTotpStep, createPendingFactor, findFactor, type FactorKind, type MfaFactor } from '../store/mfa-factors.ts';
 import { findUserById } from '../store/users.ts';
 import { codePurpose, sendFactorCode, type CodeDeps } from './code-factor.ts';
 import { smsAllowed } from './factor-choices.ts';
@@ -18,11 +17,6 @@ export const TOTP_SEAL_CONTEXT = 'mfa-totp-secret';
 /** What putting a factor to work uses: sending its code, or opening its sealed authenticator secret. */
 export type FactorDeps = CodeDeps & Pick<Services, 'box'>;
 
-/** Keeps the factor in progress in the transaction (at its current challenge, before it moves on). */
-async function recordProgress(deps: Pick<Services, 'db'>, sign: PendingSignIn, progress: MfaProgress): Promise<void> {
-  if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, { mfa: progress }))) throw new ApiError('transaction.missing');
-}
-
 /** What the authenticator setup screen shows: the secret, its otpauth:// URI and issuer; never in the route. */
 async function totpSetupParameters(deps: Pick<Services, 'db' | 'box'>, sign: PendingSignIn, factor: MfaFactor): Promise<Record<string, unknown>> {
   const user = await findUserById(deps.db, sign.userId);
@@ -32,9 +26,16 @@ async function totpSetupParameters(deps: Pick<Services, 'db' | 'box'>, sign: Pen
   return { mfa_code: factor.id, secret, issuer, account: user.email, otpauth_uri: totpUri(secret, issuer, user.email) };
 }
 
-/** Puts a confirmed factor (or one being set up) to work: sends its code, or asks for the app's code. */
+/**
+ * Puts a confirmed factor (or one being set up) to work: sends its code, or asks for the app's code. The answer
+ * records the factor in progress, for the caller's move to its challenge.
+ */
 export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
-  await recordProgress(deps, sign, { kind: factor.kind, factorId: factor.id, setup });
+  const progress: MfaProgress = { kind: factor.kind, factorId: factor.id, setup };
+  return { ...(await factorAnswer(deps, sign, factor, setup)), record: { mfa: progress } };
+}
+
+async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
   const registration = sign.transaction.data.registration === true ? { registration: true } : {};
   if (factor.kind === 'totp') {
     if (!setup) return { challenge: SERVER_CHALLENGES.SOFTWARE_TOKEN_MFA, parameters: {} };
@@ -77,21 +78,16 @@ export async function beginSetup(deps: FactorDeps, sign: PendingSignIn, kind: Fa
 
 /**
  * Checks an authenticator code: the step must match and be claimed (never used before), under the rest rule. One
- * transaction holds the factor's row, so parallel guesses cannot all slip in under the limit.
+ * statement holds the factor's row, so parallel guesses cannot all slip in under the limit.
  */
 async function verifyTotp(deps: Pick<Services, 'db' | 'box'>, factor: MfaFactor, code: string, now: Date): Promise<void> {
   const secretSealed = factor.secretSealed;
   if (!secretSealed) throw new ApiError('code.invalid');
-  const refusal = await deps.db.transaction(async (tx): Promise<ApiError | undefined> => {
-    const resting = await totpRestingFor(tx, factor.id, now, LIMITS.TOTP_MAX_FAILURES, LIMITS.TOTP_LOCKOUT);
-    if (resting > 0) return new ApiError('mfa.totp_resting', undefined, { retryAfter: resting });
-    const step = matchTotpStep(deps.box.open(secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
-    // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
-    if (step === undefined) await recordTotpFailure(tx, factor.id, now, LIMITS.TOTP_LOCKOUT);
-    if (step === undefined || !(await claimTotpStep(tx, factor.id, step))) return new ApiError('code.invalid');
-    return undefined;
-  });
-  if (refusal) throw refusal;
+  // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
+  const step = matchTotpStep(deps.box.open(secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
+  const attempt = await attemptTotpStep(deps.db, factor.id, step, now, { max: LIMITS.TOTP_MAX_FAILURES, lockoutSeconds: LIMITS.TOTP_LOCKOUT });
+  if (attempt.restingSeconds > 0) throw new ApiError('mfa.totp_resting', undefined, { retryAfter: attempt.restingSeconds });
+  if (!attempt.claimed) throw new ApiError('code.invalid');
 }
 
 /** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */

@@ -27,7 +27,7 @@ export function totpCodeAt(secret: string, timestamp: number, options: { algorit
 
 /**
  * The time step a code belongs to, within LIMITS.TOTP_WINDOW steps of `timestamp`; undefined when it matches none.
- * The caller claims the step (claimTotpStep) so a code is accepted once.
+ * The caller claims the step (attemptTotpStep) so a code is accepted once.
  */
 export function matchTotpStep(secret: string, code: string, timestamp: number): number | undefined {
   const delta = totp(secret).validate({ token: code, timestamp, window: LIMITS.TOTP_WINDOW });

@@ -7,7 +7,6 @@ import { confirmFactor } from '../store/mfa-factors.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
 import { findUserById } from '../store/users.ts';
-import { recordInTransaction } from '../store/transactions.ts';
 import type { PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
 import { signInOrigin } from './sign-in-origin.ts';
@@ -39,9 +38,9 @@ export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<Pendin
   // A sign-in that came through with a recovery code says so in its amr, beside the new factor set up after it.
   const amr = usedRecoveryCode(sign.transaction) ? [...amrFor(factor.kind), RECOVERY_CODE_AMR] : amrFor(factor.kind);
   const passed = { mfaPassed: true, amr, mfa: null };
-  if (!(await recordInTransaction(deps.db, sign.token, sign.transaction.challenge, passed))) throw new ApiError('transaction.missing');
+  // Recorded with the next move; a sign-in that finishes here ends its transaction (which only this request can claim) instead.
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
-  const next = await continueSignIn(deps, { ...sign, transaction });
+  const next = await continueSignIn(deps, { ...sign, transaction, record: passed });
   if ('redirect_to' in next && sign.transaction.data.registration === true) return { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to };
   return next;
 }

@@ -9,12 +9,16 @@ export interface PendingSignIn {
   userId: string;
   /** The user's password state, when the step that proved the user has just read it; saves reading it again. */
   credentials?: UserCredentials;
+  /** What the step just answered settled, not yet written: recorded with the sign-in's next move (or dropped as it finishes). */
+  record?: Record<string, unknown>;
 }
 
 /** The challenge a gate answers with, and what the step's screen needs to show it. */
 export interface GateAnswer {
   challenge: string;
   parameters?: Record<string, unknown>;
+  /** What the move to `challenge` records in the transaction's data, in the same statement (never sent to the browser). */
+  record?: Record<string, unknown>;
 }
 
 /** Where the browser goes once every gate is settled: back to the client app. */

@@ -24,9 +24,10 @@ export async function continueSignIn(
   for (const gate of gates) {
     const answer = await gate(deps, sign);
     if (answer === undefined) continue;
-    const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId });
+    const { record, ...shown } = answer;
+    const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId, record: { ...sign.record, ...record } });
     if (!moved) throw new ApiError('transaction.missing');
-    return answer;
+    return shown;
   }
   return finishSignIn(deps, {
     token,

@@ -79,37 +79,48 @@ export async function confirmFactor(db: Queryable, userId: string, id: string, n
   return confirmed.rowCount === 1;
 }
 
-/**
- * Claims a TOTP time step for the factor, atomically: it succeeds only if no later or equal step was used before,
- * so of any number of concurrent submissions of one code exactly one wins, and a used code never works again.
- */
-export async function claimTotpStep(db: Queryable, factorId: string, step: number): Promise<boolean> {
-  const result = await db.query(
-    'update mfa_factors set last_used_step = $2, failures = 0 where id = $1 and (last_used_step is null or last_used_step < $2)',
-    [factorId, step],
-  );
-  return result.rowCount === 1;
+/** What an authenticator code did to its factor: claimed its time step, or not; and how long the factor rests. */
+export interface TotpAttempt {
+  claimed: boolean;
+  /** Seconds the factor still rests after too many wrong codes; while it rests nothing is checked or counted. */
+  restingSeconds: number;
 }
 
 /**
- * The seconds the factor still rests after too many wrong codes (`max` within `lockoutSeconds` of the last), 0 when
- * it does not. Inside a transaction it locks the factor's row, so parallel guesses are checked and counted one by one.
+ * Settles one authenticator code in one statement, holding the factor's row: while the factor rests (`max` wrong
+ * codes within `lockoutSeconds` of the last) nothing happens; else a code matching no step (`step` undefined) counts
+ * as a wrong one (a rest that has run out starts the count again), and a matching one claims its time step only if
+ * no later or equal step was used before, so of any number of concurrent submissions of one code exactly one wins.
  */
-export async function totpRestingFor(db: Queryable, factorId: string, now: Date, max: number, lockoutSeconds: number): Promise<number> {
-  const result = await db.query<{ failures: number; last_failure_at: Date | null }>('select failures, last_failure_at from mfa_factors where id = $1 for update', [
-    factorId,
-  ]);
+export async function attemptTotpStep(
+  db: Queryable,
+  factorId: string,
+  step: number | undefined,
+  now: Date,
+  rest: { max: number; lockoutSeconds: number },
+): Promise<TotpAttempt> {
+  const result = await db.query<{ resting_until: Date | null; claimed: boolean }>(
+    `with current as (
+       select id, case when failures >= $4::int and last_failure_at is not null
+                       and last_failure_at + make_interval(secs => $5::float8) > $3 then last_failure_at + make_interval(secs => $5::float8) end as resting_until
+       from mfa_factors where id = $1 for update
+     ), claimed as (
+       update mfa_factors f set last_used_step = $2::bigint, failures = 0
+       from current c
+       where f.id = c.id and c.resting_until is null and $2::bigint is not null and (f.last_used_step is null or f.last_used_step < $2::bigint)
+       returning f.id
+     ), failed as (
+       update mfa_factors f
+       set failures = case when f.last_failure_at is null or f.last_failure_at < $3 - make_interval(secs => $5::float8) then 1 else f.failures + 1 end,
+           last_failure_at = $3
+       from current c
+       where f.id = c.id and c.resting_until is null and $2::bigint is null
+       returning f.id
+     )
+     select c.resting_until, exists (select 1 from claimed) as claimed from current c`,
+    [factorId, step ?? null, now, rest.max, rest.lockoutSeconds],
+  );
   const row = result.rows[0];
-  if (!row || row.failures < max || row.last_failure_at === null) return 0;
-  const left = new Date(row.last_failure_at).getTime() + lockoutSeconds * 1000 - now.getTime();
-  return left > 0 ? Math.ceil(left / 1000) : 0;
-}
-
-/** Counts a wrong TOTP code; a rest that has run out starts the count again. */
-export async function recordTotpFailure(db: Queryable, factorId: string, now: Date, lockoutSeconds: number): Promise<void> {
-  await db.query(
-    `update mfa_factors set failures = case when last_failure_at is null or last_failure_at < $3 then 1 else failures + 1 end, last_failure_at = $2
-     where id = $1`,
-    [factorId, now, new Date(now.getTime() - lockoutSeconds * 1000)],
-  );
+  const restingUntil = row?.resting_until ? new Date(row.resting_until).getTime() : undefined;
+  return { claimed: row?.claimed === true, restingSeconds: restingUntil === undefined ? 0 : Math.max(1, Math.ceil((restingUntil - now.getTime()) / 1000)) };
 }

@@ -65,14 +65,21 @@ export async function finishTransaction(db: Queryable, token: string, challenge:
 
 /**
  * Moves the transaction from challenge `from` to `to`, atomically: of concurrent requests that both answered
- * `from`, only one moves it. Returns false when the transaction was no longer at `from`.
+ * `from`, only one moves it; `to.record` is merged into its data in the same statement. Returns false when the
+ * transaction was no longer at `from`.
  */
-export async function advanceTransaction(db: Queryable, token: string, from: string, to: { challenge: string; userId: string }): Promise<boolean> {
-  const result = await db.query('update transactions set challenge = $3, user_id = $4 where token_hash = $1 and challenge = $2', [
+export async function advanceTransaction(
+  db: Queryable,
+  token: string,
+  from: string,
+  to: { challenge: string; userId: string; record?: Record<string, unknown> },
+): Promise<boolean> {
+  const result = await db.query('update transactions set challenge = $3, user_id = $4, data = data || $5::jsonb where token_hash = $1 and challenge = $2', [
     sha256(token),
     from,
     to.challenge,
     to.userId,
+    JSON.stringify(to.record ?? {}),
   ]);
   return result.rowCount === 1;
 }

@@ -9,7 +9,8 @@ export interface User {
   lastName: string;
 }
 
-interface UserRow {
+/** A users row as the credential columns read it. */
+export interface UserRow {
   id: string;
   email: string;
   first_name: string;
@@ -34,7 +35,8 @@ export interface UserCredentials {
   disabled: boolean;
 }
 
-const USER_COLUMNS = 'id, email, first_name, last_name, password_hash, password_changed_at, password_temporary, reset_required, disabled_at';
+/** The columns a UserRow is read from. */
+export const USER_COLUMNS = 'id, email, first_name, last_name, password_hash, password_changed_at, password_temporary, reset_required, disabled_at';
 
 /** Emails compare case-insensitively and without surrounding spaces. */
 export function normalizeEmail(email: string): string {
@@ -51,7 +53,8 @@ export async function findUserById(db: Queryable, id: string): Promise<User | un
   return result.rows[0] && toUser(result.rows[0]);
 }
 
-function toCredentials(row: UserRow): UserCredentials {
+/** The password state a users row holds. */
+export function toCredentials(row: UserRow): UserCredentials {
   return {
     user: toUser(row),
     passwordHash: row.password_hash,

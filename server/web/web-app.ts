@@ -26,7 +26,12 @@ const PRERENDERED = { path: '/auth/login', file: 'login.html' };
  * for every client route, so a reload on /auth/mfa/totp works. The first screen gets its prerendered page,
  * which paints before the scripts run.
  */
-export function webAppRoutes(distDir: string, origins: ThirdPartyOrigins = {}) {
+export function webAppRoutes(
+  distDir: string,
+  origins: ThirdPartyOrigins = {},
+  /** Where a client's link to the first screen goes straight away (into the provider), if anywhere. */
+  directLink?: (query: Record<string, unknown>) => Promise<string | undefined>,
+) {
   const csp = webAppCsp(origins);
   return async (app: FastifyInstance) => {
     const indexFile = path.join(distDir, 'index.html');
@@ -67,9 +72,15 @@ export function webAppRoutes(distDir: string, origins: ThirdPartyOrigins = {}) {
       return reply.redirect(namesClient(query) ? `/auth/login${query}` : ACCOUNT_PAGE);
     });
     app.get('/auth/', (_request, reply) => reply.redirect(ACCOUNT_PAGE));
-    app.get('/auth/login', (request, reply) => {
+    app.get('/auth/login', async (request, reply) => {
       const query = request.url.slice('/auth/login'.length);
-      return namesClient(query) ? sendIndex(reply, PRERENDERED.path) : reply.redirect(ACCOUNT_PAGE);
+      if (!namesClient(query)) return reply.redirect(ACCOUNT_PAGE);
+      if (built && directLink) {
+        // A valid client link is sent into the provider now, so the app loads once, at the interaction's screen.
+        const target = await directLink(request.query as Record<string, unknown>);
+        if (target) return reply.header('cache-control', 'no-store').redirect(target, 303);
+      }
+      return sendIndex(reply, PRERENDERED.path);
     });
     app.setNotFoundHandler((request, reply) => {
       const pathName = request.url.split('?')[0] ?? '';

@@ -7,7 +7,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import { config } from '../config.ts';
-import { preloadEncryption } from '../services/credentials.ts';
 import type { StepContext, Transition } from '../engine/flow-controller.ts';
 import type { Step, StepAction } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
@@ -91,11 +90,6 @@ export function useStepFlow(step: Step): StepFlow {
     if (from !== undefined && (from === step.id || guard.from.includes(from))) return;
     go({ step: stepRegistry.get(guard.otherwise), context: { stepId: guard.otherwise } });
   }, [step, own, go]);
-
-  // Fetch the encryption code while the user types, so the submit does not wait for it.
-  useEffect(() => {
-    if (step.call?.encrypt?.length) preloadEncryption();
-  }, [step.call]);
 
   // A `navigate` step hands the browser to the URL in its response; without one it is a dead end.
   useEffect(() => {

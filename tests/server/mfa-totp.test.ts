@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchTotpStep, totpCodeAt, totpIssuer, totpUri, type TotpAlgorithm } from '../../server/mfa/totp.ts';
-import { claimTotpStep, createPendingFactor } from '../../server/store/mfa-factors.ts';
+import { attemptTotpStep, createPendingFactor } from '../../server/store/mfa-factors.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { testBackends } from './support/databases.ts';
 import { fakeClock } from './support/fakes.ts';
@@ -57,11 +57,13 @@ describe.each(testBackends().map((backend) => [backend.name, backend] as const))
     try {
       const user = await db.query<{ id: string }>("insert into users (id, email, email_normalized, first_name, last_name, password_hash) values (gen_random_uuid(), 'r@example.com', 'r@example.com', 'R', 'R', 'x') returning id");
       const factorId = await createPendingFactor(db, { userId: user.rows[0]!.id, kind: 'totp', secretSealed: 'sealed' });
-      const results = await Promise.all(Array.from({ length: 50 }, () => claimTotpStep(db, factorId, 56_666_666)));
+      const rest = { max: 5, lockoutSeconds: 300 };
+      const claimTotpStep = async (step: number) => (await attemptTotpStep(db, factorId, step, new Date(), rest)).claimed;
+      const results = await Promise.all(Array.from({ length: 50 }, () => claimTotpStep(56_666_666)));
       expect(results.filter(Boolean)).toHaveLength(1);
-      expect(await claimTotpStep(db, factorId, 56_666_666)).toBe(false);
-      expect(await claimTotpStep(db, factorId, 56_666_665)).toBe(false);
-      expect(await claimTotpStep(db, factorId, 56_666_667)).toBe(true);
+      expect(await claimTotpStep(56_666_666)).toBe(false);
+      expect(await claimTotpStep(56_666_665)).toBe(false);
+      expect(await claimTotpStep(56_666_667)).toBe(true);
     } finally {
       await db.close();
     }

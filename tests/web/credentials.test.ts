@@ -8,6 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiRequest } from '../../src/services/api-client.ts';
 import { encryptFields, encryptValue, type CredentialKey } from '../../src/services/credentials.ts';
 import { runStepCall } from '../../src/engine/step-call.ts';
+import { decryptFields } from '../../server/auth/credentials.ts';
+import type { KeyStore } from '../../server/crypto/key-store.ts';
+import type { Queryable } from '../../server/db/database.ts';
 
 let keys: CryptoKeyPair;
 let credentialKey: CredentialKey;
@@ -38,6 +41,46 @@ describe('encryptValue', () => {
 
   it('encrypts the same value differently each time', async () => {
     expect(await encryptValue('same', credentialKey)).not.toBe(await encryptValue('same', credentialKey));
+  });
+});
+
+describe('the server reading what the browser encrypts', () => {
+  /** The server's own decryption (jose, its algorithm allow-list, the single-use nonce) over a key store holding `keys`. */
+  async function serverOpens(body: Record<string, unknown>, fields: string[]) {
+    const usedNonces: unknown[] = [];
+    const keyStore: Pick<KeyStore, 'currentCredentialKey' | 'credentialPrivateKey' | 'signingJwks'> = {
+      currentCredentialKey: async () => ({ kid: 'kid-1', jwk: credentialKey.jwk }),
+      credentialPrivateKey: async (kid) => (kid === 'kid-1' ? keys.privateKey : undefined),
+      signingJwks: async () => [],
+    };
+    const db: Queryable = {
+      async query<Row extends object>(_sql: string, params?: readonly unknown[]) {
+        const fresh = !usedNonces.includes(params?.[0]);
+        usedNonces.push(params?.[0]);
+        return { rows: [] as Row[], rowCount: fresh ? 1 : 0 };
+      },
+    };
+    return decryptFields({ keys: keyStore, db, clock: () => Date.now() }, body, fields);
+  }
+
+  it('opens the browser\'s fields to their plaintext, with the key as the server publishes it (kid, alg, use)', async () => {
+    const published: CredentialKey = { ...credentialKey, jwk: { ...credentialKey.jwk, kid: 'kid-1', use: 'enc' } };
+    const body = await encryptFields({ email: 'ada@example.com', password: 'pässwörd-🔑', otp: '123456' }, ['password', 'otp'], published);
+    expect(await serverOpens(body, ['password', 'otp'])).toEqual({ email: 'ada@example.com', password: 'pässwörd-🔑', otp: '123456' });
+  });
+
+  it('refuses a JWE whose protected header was altered on the way (the header is authenticated)', async () => {
+    const [, ...rest] = (await encryptValue('secret', credentialKey)).split('.');
+    const alteredHeader = Buffer.from(JSON.stringify({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'kid-1', x: 1 })).toString('base64url');
+    await expect(serverOpens({ password: [alteredHeader, ...rest].join('.') }, ['password'])).rejects.toMatchObject({ code: 'credentials.unreadable' });
+  });
+
+  it('refuses a JWE whose ciphertext was altered on the way', async () => {
+    const parts = (await encryptValue('secret', credentialKey)).split('.');
+    const ciphertext = Buffer.from(parts[3] ?? '', 'base64url');
+    ciphertext[0] = (ciphertext[0] ?? 0) ^ 1;
+    parts[3] = ciphertext.toString('base64url');
+    await expect(serverOpens({ password: parts.join('.') }, ['password'])).rejects.toMatchObject({ code: 'credentials.unreadable' });
   });
 });
 

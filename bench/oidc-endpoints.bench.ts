@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:oidc`: requests per second of the provider's token endpoint (authorization code + PKCE, ES256-signed
+ * ID token, one fresh code per request) and of its userinfo endpoint (/oidc/me with a bearer access token), against
+ * a Fastify hello-world in the same run, on the same machine, with the same autocannon load (goals 0.15× and 0.35×).
+ * The codes are made beforehand by whole sign-ins (untimed, for at most half a code's lifetime, then spent first). Everything runs in this process on 127.0.0.1 sockets,
+ * so the load generator shares the CPU with the server alike for all three. BENCH_DATABASE=pglite|postgres picks the
+ * database (postgres needs TEST_DATABASE_URL). BENCH_SMOKE=1 runs a handful of requests.
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { LIMITS } from '../server/config.ts';
+import { signIn, TestBrowser } from '../tests/server/support/sign-in.ts';
+import { testBackends } from '../tests/server/support/databases.ts';
+import { startTestApp } from '../tests/server/support/test-app.ts';
+import { printTable, type Row } from './support/table.ts';
+
+const SMOKE = process.env.BENCH_SMOKE === '1';
+/** Token requests, one code each (a code is single-use). */
+const CODES = Number(process.env.BENCH_CODES ?? (SMOKE ? 4 : 1500));
+/** Codes are made for at most half their lifetime, and spent at once, so none expires before its request. */
+const CODE_MAKING_MS = (LIMITS.AUTHORIZATION_CODE_TTL * 1000) / 2;
+/** Seconds of load for the hello-world and /oidc/me. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const GOALS = { token: 0.15, me: 0.35 };
+
+interface Load {
+  requestsPerSecond: number;
+  failures: number;
+}
+
+function loadOf(result: autocannon.Result, seconds: number, requests: number): Load {
+  return { requestsPerSecond: requests / seconds, failures: result.non2xx + result.errors + result.timeouts };
+}
+
+async function loadFor(options: autocannon.Options): Promise<Load> {
+  const started = performance.now();
+  const result = await autocannon({ connections: CONNECTIONS, ...options });
+  return loadOf(result, (performance.now() - started) / 1000, result.requests.total);
+}
+
+function originOf(address: string | AddressInfo | null): string {
+  if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function helloWorld(): Promise<Load> {
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  await hello.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    return await loadFor({ url: originOf(hello.server.address()), duration: SECONDS });
+  } finally {
+    await hello.close();
+  }
+}
+
+/** One token request's form body per code made by a whole sign-in of the demo user as the public client. */
+async function tokenBodies(server: Awaited<ReturnType<typeof startTestApp>>): Promise<string[]> {
+  const bodies: string[] = [];
+  const deadline = performance.now() + CODE_MAKING_MS;
+  for (let index = 0; index < CODES && performance.now() < deadline; index += 1) {
+    // Distinct client addresses, so the per-address throttles see many people, not one.
+    const browser = new TestBrowser(server.app, `10.2.${Math.floor(index / 250)}.${(index % 250) + 1}`);
+    const { callback, codeVerifier } = await signIn(browser, { ...server.publicClient, email: server.user.email, password: server.user.password });
+    const code = callback.searchParams.get('code');
+    if (!code) throw new Error(`the sign-in ended without a code: ${callback.href}`);
+    bodies.push(
+      new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: server.publicClient.redirectUri, client_id: server.publicClient.clientId, code_verifier: codeVerifier }).toString(),
+    );
+  }
+  return bodies;
+}
+
+async function main(): Promise<void> {
+  // Codes come from the password-only path: how the code was earned does not change what the token endpoint does.
+  const wanted = process.env.BENCH_DATABASE;
+  const backend = wanted ? testBackends().find((candidate) => candidate.name === wanted) : testBackends()[0];
+  if (!backend) throw new Error(`no ${wanted} backend: set TEST_DATABASE_URL to bench PostgreSQL`);
+  const server = await startTestApp({ backend, env: { MFA_REQUIRED: 'false' } });
+  try {
+    const bodies = await tokenBodies(server);
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = originOf(server.app.server.address());
+
+    let accessToken = '';
+    let next = 0;
+    const token = await loadFor({
+      url: `${origin}/oidc/token`,
+      amount: bodies.length,
+      // autocannon needs at least one request per connection.
+      connections: Math.min(CONNECTIONS, bodies.length),
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          setupRequest: (request) => ({ ...request, body: bodies[next++] ?? '' }),
+          onResponse: (status, body) => {
+            if (status === 200 && !accessToken) accessToken = (JSON.parse(body) as { access_token: string }).access_token;
+          },
+        },
+      ],
+    });
+    if (!accessToken) throw new Error('no token request succeeded');
+    const hello = await helloWorld();
+    const me = await loadFor({ url: `${origin}/oidc/me`, duration: SECONDS, headers: { authorization: `Bearer ${accessToken}` } });
+
+    const rows: Row[] = [
+      { section: 'Fastify hello-world', figure: 'requests/s', value: hello.requestsPerSecond.toFixed(0) },
+      { section: '/oidc/token (code + PKCE, ES256)', figure: 'requests/s', value: token.requestsPerSecond.toFixed(0) },
+      { section: '/oidc/token (code + PKCE, ES256)', figure: 'failed requests', value: String(token.failures), goal: '0', met: token.failures === 0 },
+      ratioRow('/oidc/token (code + PKCE, ES256)', token, hello, GOALS.token),
+      { section: '/oidc/me', figure: 'requests/s', value: me.requestsPerSecond.toFixed(0) },
+      { section: '/oidc/me', figure: 'failed requests', value: String(me.failures), goal: '0', met: me.failures === 0 },
+      ratioRow('/oidc/me', me, hello, GOALS.me),
+    ];
+    process.stdout.write(
+      `npm run bench:oidc${SMOKE ? ' (smoke run: too few requests for the figures to mean anything)' : ''}: ${backend.name}, ${bodies.length} token requests, ${SECONDS} s of hello-world and /oidc/me, ${CONNECTIONS} connections, ${os.availableParallelism()} cores, node ${process.version}\n`,
+    );
+    printTable(rows);
+  } finally {
+    await server.close();
+  }
+}
+
+function ratioRow(section: string, load: Load, hello: Load, goal: number): Row {
+  const ratio = load.requestsPerSecond / hello.requestsPerSecond;
+  return { section, figure: 'ratio to hello-world', value: ratio.toFixed(3), goal: `≥ ${goal}`, met: ratio >= goal };
+}
+
+await main();

@@ -1,0 +1,97 @@
+/**
+ * The logins the bench times, driven as a browser drives them (through `inject`, so no sockets are measured):
+ * encrypted credentials → (with MFA) the authenticator app's code → the provider's resume → the client's code.
+ * Each login is a different user, as in production: a TOTP time step can be used once per user.
+ */
+import { insertUser } from '../../server/store/users.ts';
+import { totpCodeAt } from '../../server/mfa/totp.ts';
+import { openLoginScreen, TestBrowser } from '../../tests/server/support/sign-in.ts';
+import { API, answer, setUpTotp, type StepAnswer } from '../../tests/server/support/mfa.ts';
+import type { TestApp } from '../../tests/server/support/test-app.ts';
+
+const TOTP_STEP_MS = 30_000;
+/** Every bench user's password. */
+export const BENCH_PASSWORD = 'Bench-Passw0rd!-correct-horse';
+const PASSWORD = BENCH_PASSWORD;
+
+/** One user's login, ready to submit: the login screen open and the password encrypted, as the web app does before the click. */
+export interface PreparedLogin {
+  browser: TestBrowser;
+  email: string;
+  encryptedPassword: string;
+  totp?: { secret: string; lastUsedStep: number };
+}
+
+/** The round trips of each request of one login. */
+export interface LoginRoundTrips {
+  password: number;
+  secondFactor: number;
+  resume: number;
+}
+
+/** Distinct client addresses, so the per-address guessing throttle sees many people, not one. */
+function addressOf(index: number): string {
+  return `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+}
+
+/**
+ * `count` users with `passwordHash` (one hash for all: hashing is not what is measured), each at the login screen
+ * with the password encrypted; with `totp`, each has set up an authenticator app first (untimed).
+ */
+export async function prepareLogins(server: TestApp, passwordHash: string, count: number, options: { totp: boolean; prefix: string }): Promise<PreparedLogin[]> {
+  const prepared: PreparedLogin[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const email = `${options.prefix}-${index}@bench.example`;
+    await insertUser(server.db, { email, firstName: 'Bench', lastName: `User ${index}`, passwordHash });
+    let totp: PreparedLogin['totp'];
+    if (options.totp) {
+      const setupBrowser = new TestBrowser(server.app, addressOf(index));
+      await openLoginScreen(setupBrowser, server.publicClient);
+      const first = answer<StepAnswer>(await setupBrowser.request('POST', `${API}/auth/login`, { email, password: await setupBrowser.encrypt(PASSWORD) }));
+      if (first.challenge !== 'MFA_SETUP') throw new Error(`expected MFA_SETUP for a new user, got ${JSON.stringify(first)}`);
+      const now = Date.now();
+      const { secret } = await setUpTotp(setupBrowser, now);
+      totp = { secret, lastUsedStep: Math.floor(now / TOTP_STEP_MS) };
+    }
+    const browser = new TestBrowser(server.app, addressOf(index));
+    await openLoginScreen(browser, server.publicClient);
+    prepared.push({ browser, email, encryptedPassword: await browser.encrypt(PASSWORD), totp });
+  }
+  return prepared;
+}
+
+/** The current code of the app, or the next step's when this one was spent on setting it up (one step of drift is allowed). */
+function currentTotpCode(totp: NonNullable<PreparedLogin['totp']>): string {
+  const step = Math.max(Math.floor(Date.now() / TOTP_STEP_MS), totp.lastUsedStep + 1);
+  totp.lastUsedStep = step;
+  return totpCodeAt(totp.secret, step * TOTP_STEP_MS);
+}
+
+/**
+ * Submits a prepared login through to the client's redirect with its code; `roundTrips` (when given) reads the
+ * database's statement count, to charge each request its share.
+ */
+export async function completeLogin(login: PreparedLogin, redirectUri: string, roundTrips?: () => number): Promise<LoginRoundTrips> {
+  const counts: LoginRoundTrips = { password: 0, secondFactor: 0, resume: 0 };
+  const count = roundTrips ?? (() => 0);
+  let before = count();
+  let step = answer<StepAnswer>(await login.browser.request('POST', `${API}/auth/login`, { email: login.email, password: login.encryptedPassword }));
+  counts.password = count() - before;
+  if (login.totp) {
+    if (step.challenge !== 'SOFTWARE_TOKEN_MFA') throw new Error(`expected the authenticator app's step, got ${JSON.stringify(step)}`);
+    before = count();
+    step = answer<StepAnswer>(await login.browser.request('POST', `${API}/auth/mfa/verification`, { code: currentTotpCode(login.totp) }));
+    counts.secondFactor = count() - before;
+  }
+  if (!step.redirect_to) throw new Error(`the login did not finish: ${JSON.stringify(step)}`);
+  before = count();
+  let location = step.redirect_to;
+  for (let hop = 0; hop < 5 && !location.startsWith(redirectUri); hop += 1) {
+    const response = await login.browser.request('GET', location);
+    if (!response.headers.location) throw new Error(`expected a redirect from ${location}, got ${response.statusCode}`);
+    location = new URL(String(response.headers.location), 'http://localhost:8080').href;
+  }
+  counts.resume = count() - before;
+  if (!new URL(location).searchParams.get('code')) throw new Error(`no code in ${location}`);
+  return counts;
+}
