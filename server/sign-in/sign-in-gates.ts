@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.ts';
 import { readAmr } from '../mfa/mfa-progress.ts';
-import { advanceTransaction } from '../store/transactions.ts';
+import { advanceTransaction, recordInTransaction } from '../store/transactions.ts';
 import { finishSignIn } from './finish-sign-in.ts';
 import { signInBrowser, signInOrigin } from './sign-in-origin.ts';
 import { companyChoice } from './gates/company-choice.ts';
@@ -20,10 +20,16 @@ export async function continueSignIn(
   sign: PendingSignIn,
   gates: readonly SignInGate[] = SIGN_IN_GATES,
 ): Promise<GateAnswer | FinishedSignIn> {
-  const { token, transaction, userId } = sign;
+  const { token, userId } = sign;
+  let transaction = sign.transaction;
   for (const gate of gates) {
-    const answer = await gate(deps, sign);
+    const answer = await gate(deps, { ...sign, transaction });
     if (answer === undefined) continue;
+    if ('settled' in answer) {
+      if (!(await recordInTransaction(deps.db, token, transaction.challenge, answer.settled))) throw new ApiError('transaction.missing');
+      transaction = { ...transaction, data: { ...transaction.data, ...answer.settled } };
+      continue;
+    }
     const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId });
     if (!moved) throw new ApiError('transaction.missing');
     return answer;
