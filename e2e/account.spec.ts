@@ -144,3 +144,31 @@ test('in a fresh browser a recovery code signs in once, and then a new factor mu
   await again.getByRole('button', { name: 'Verify' }).click();
   await expect(again.getByText('That code is wrong or has expired.', { exact: false })).toBeVisible();
 });
+
+test('changing the password after re-authentication signs out the other browser', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = newUser('password');
+  const here = await browser.newPage();
+  const secret = await firstSignIn(here, email);
+  const there = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(there, email);
+  await there.getByRole('textbox', { name: 'Code' }).fill(appCode(secret, 1));
+  await there.getByRole('button', { name: 'Verify' }).click();
+  await expect(there).toHaveURL(/\/auth\/account$/);
+  await expect(here.getByRole('region', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
+  await here.reload();
+  await expect(here.getByRole('region', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(2);
+
+  const password = here.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Current password').fill(PASSWORD);
+  await password.getByLabel('New password').fill('Fresh-Harbour-77!');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  // Two of the app's codes are spent (setup, the other browser's sign-in): the step-up needs the next time step's.
+  await here.waitForTimeout(30_000 - (Date.now() % 30_000) + 250);
+  await stepUpWithApp(here, secret, 1);
+  await expect(password.getByText('Your password was changed. Sessions signed out: 1.')).toBeVisible();
+
+  await there.reload();
+  await expect(there).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
+  await expect(there.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
+});
