@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
-import { resetMfa } from '../../server/admin/user-operations.ts';
+import { resetMfa, showUser, userSessions } from '../../server/admin/user-operations.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { listTrustedDevices } from '../../server/store/trusted-devices.ts';
+import { signInToAccountPage } from './support/account.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
 import { API, answer, logIn, setUpTotp, type StepAnswer } from './support/mfa.ts';
@@ -38,10 +39,10 @@ describe('"Don\'t ask for a code on this device"', () => {
   }
 
   /** A new browser (carrying `trustToken` when given) signed in with the password: its answer, waiting for the app's code or not. */
-  async function signInWithPassword(person: { email: string; password: string }, trustToken?: string) {
+  async function signInWithPassword(person: { email: string; password: string }, trustToken?: string, extraParams?: Record<string, string>) {
     const browser = new TestBrowser(server.app);
     if (trustToken !== undefined) browser.jar.set(TRUST_COOKIE, trustToken);
-    const { answer: login, codeVerifier } = await logIn(browser, { ...server.publicClient, ...person });
+    const { answer: login, codeVerifier } = await logIn(browser, { ...server.publicClient, ...person, extraParams });
     return { browser, login, codeVerifier };
   }
 
@@ -139,5 +140,53 @@ describe('"Don\'t ask for a code on this device"', () => {
     const { login } = await signInWithPassword(person, token);
     expect(login.challenge).toBe('MFA_SETUP');
     expect(await server.db.query('select 1 from trusted_devices t join users u on u.id = t.user_id where u.email = $1', [person.email])).toMatchObject({ rowCount: 0 });
+  });
+
+  it('is ignored when the client asks for a fresh sign-in (prompt=login or max_age): the code is asked, and no trust is made', async () => {
+    const person = await personWithApp();
+    const token = await trustABrowser(person);
+    const freshSignIns: Record<string, string>[] = [{ prompt: 'login' }, { max_age: '0' }];
+    for (const extraParams of freshSignIns) {
+      const { browser, login } = await signInWithPassword(person, undefined, extraParams);
+      expect(login.challenge).toBe('SOFTWARE_TOKEN_MFA');
+      answer(await browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(person.secret, clock.now()), trustDevice: true }));
+      clock.advance(60);
+      expect(browser.jar.value(TRUST_COOKIE)).toBeUndefined();
+      const trusted = await signInWithPassword(person, token, extraParams);
+      expect(trusted.login.challenge).toBe('SOFTWARE_TOKEN_MFA');
+    }
+  });
+
+  it('is listed on the account page with its browser and address, and revoked there one at a time or all at once', async () => {
+    const person = await personWithApp();
+    const first = await trustABrowser(person);
+    const second = await trustABrowser(person);
+    const page = await signInToAccountPage(server, person, () => {
+      clock.advance(60);
+      return clock.now();
+    });
+    const listed = answer<{ devices: Array<{ id: string; ip: string; createdAt: string; lastUsedAt: string | null }> }>(await page.call('GET', '/account/trusted-devices'));
+    expect(listed.devices).toHaveLength(2);
+    expect(listed.devices[0]).toMatchObject({ ip: '127.0.0.1' });
+    const afterOne = answer<{ devices: unknown[] }>(await page.call('POST', `/account/trusted-devices/${listed.devices[0]!.id}/revocation`));
+    expect(afterOne.devices).toHaveLength(1);
+    const again = await page.call('POST', `/account/trusted-devices/${listed.devices[0]!.id}/revocation`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ error_code: 'account.trusted_device_not_found' });
+    expect(answer<{ devices: unknown[] }>(await page.call('POST', '/account/trusted-devices/revocation')).devices).toEqual([]);
+    for (const token of [first, second]) expect((await signInWithPassword(person, token)).login.challenge).toBe('SOFTWARE_TOKEN_MFA');
+  });
+
+  it('shows operators the trusted browsers (user show, user sessions), and --end-all revokes them', async () => {
+    const person = await personWithApp();
+    const token = await trustABrowser(person);
+    const shown = await showUser(server.context, person.email);
+    expect(shown.trustedDevices).toHaveLength(1);
+    expect(shown.trustedDevices[0]).toMatchObject({ ip: '127.0.0.1' });
+    expect((await userSessions(server.context, person.email, { list: true })).trustedDevices).toHaveLength(1);
+    const ended = await userSessions(server.context, person.email, { endAll: true });
+    expect(ended.trustRevoked).toBe(1);
+    expect(ended.trustedDevices).toEqual([]);
+    expect((await signInWithPassword(person, token)).login.challenge).toBe('SOFTWARE_TOKEN_MFA');
   });
 });
