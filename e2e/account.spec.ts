@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
@@ -171,4 +172,29 @@ test('changing the password after re-authentication signs out the other browser'
   await there.reload();
   await expect(there).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
   await expect(there.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
+});
+
+/** The violations axe finds on the page as it is (WCAG 2.1 A/AA and best practice, as e2e/a11y.spec.ts checks). */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${violation.help}`));
+}
+
+test('the account page passes axe at desktop and 360 px: the page, the step-up, new recovery codes and an error', async ({ page }) => {
+  const email = newUser('axe');
+  const secret = await firstSignIn(page, email);
+  for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    await page.setViewportSize(size);
+    expect(await violations(page)).toEqual([]);
+  }
+  await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Add email' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Please enter 6-digit verification code')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByLabel('Code from your authenticator app').fill(appCode(secret, 1));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('region', { name: 'Recovery codes' }).getByRole('button', { name: 'Make recovery codes' }).click();
+  await expect(page.getByRole('list', { name: 'Your new recovery codes' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
 });

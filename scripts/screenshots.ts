@@ -16,6 +16,7 @@ import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
 import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 import { INVITATION_SCREENS, walkInvitationScreens } from './fixtures/invitation-screens.ts';
 import { MFA_SCREENS, walkMfaScreens } from './fixtures/mfa-screens.ts';
+import { ACCOUNT_SCREENS, walkAccountScreens } from './fixtures/account-screens.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -45,6 +46,7 @@ const SCREENS = {
   'not-found': 'A path no screen owns',
   'not-available': 'A step that is not built yet',
   'demo-signed-in': 'The demo client app, signed in',
+  ...ACCOUNT_SCREENS,
 } as const;
 
 type ScreenName = keyof typeof SCREENS;
@@ -245,6 +247,23 @@ async function save(page: Page, name: ScreenName, size: keyof typeof SIZES): Pro
 
 async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
+  // `npm run screenshots -- account` retakes only the account page's screens (the table is still written whole).
+  const onlyAccount = process.argv.includes('account');
+  if (!onlyAccount) await walkFlowScreens();
+  await withLiveBrowser({}, async (server, browser) => {
+    for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
+      const { fresh, close } = pageOpener(browser, server, size);
+      await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
+      await close();
+    }
+  });
+  writeGallery();
+  process.stdout.write(`${GALLERY_FILE} (screens table)\n`);
+  return 0;
+}
+
+/** Every sign-in flow's screens. */
+async function walkFlowScreens(): Promise<void> {
   // The flows before the second factor, on a server where it is not required (their users have none)...
   await withLiveBrowser({ env: { MFA_REQUIRED: 'false' } }, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) await walkScreens(browser, server, size, (page, name) => save(page, name, size));
@@ -257,9 +276,6 @@ async function main(): Promise<number> {
       await close();
     }
   });
-  writeGallery();
-  process.stdout.write(`${GALLERY_FILE} (screens table)\n`);
-  return 0;
 }
 
 runScript('screenshots', main);

@@ -46,7 +46,8 @@ export async function listFactors(deps: AccountFactorDeps, caller: AccountCaller
   const stepUpUntil = await stepUpExpiry(deps, caller);
   return {
     factors: summaries,
-    addable: setupKinds(deps),
+    // One factor of each kind: a kind the person has is not offered again.
+    addable: setupKinds(deps).filter((kind) => !factors.some((factor) => factor.kind === kind)),
     mfaRequired: deps.config.mfaRequired,
     stepUpUntil: stepUpUntil?.toISOString() ?? null,
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityActivity } from '../account/account-activity.ts';
+import { confirmEmailChange, requestEmailChange } from '../account/account-email.ts';
 import { changeNames, changePassword, listCompanies, readProfile, switchCompany } from '../account/account-profile.ts';
 import { beginAddFactor, chooseDefaultFactor, completeStepUp, confirmAddFactor, listFactors, nameFactor, removeFactor, startStepUp } from '../account/account-factors.ts';
 import { listAccountSessions, signOutOtherSessions, signOutSession } from '../account/account-sessions.ts';
@@ -43,6 +44,8 @@ const passwordBody = {
   additionalProperties: false,
   properties: { currentPassword: { type: 'string', maxLength: 4096 }, newPassword: { type: 'string', maxLength: 4096 } },
 } as const;
+
+const emailBody = { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 320 } } } as const;
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -106,6 +109,12 @@ export function accountRoutes(context: Services) {
     );
     app.post<{ Body: Record<string, unknown> }>('/account/password', { schema: { body: passwordBody, response: responses(ACCOUNT_ANSWER) } }, async (request) =>
       changePassword(context, await caller(request), request.body),
+    );
+    app.post<{ Body: { email: string } }>('/account/email', { schema: { body: emailBody, response: responses(ACCOUNT_ANSWER) } }, async (request) =>
+      requestEmailChange(context, await caller(request), request.body.email),
+    );
+    app.post<{ Body: { code: string } }>('/account/email/confirmation', { schema: { body: codeBody, response: responses(ACCOUNT_ANSWER) } }, async (request) =>
+      confirmEmailChange(context, await caller(request), request.body.code),
     );
     app.get('/account/companies', ok, async (request) => listCompanies(context, await caller(request)));
     app.post('/account/companies/:id/choice', { schema: { params: factorParams, response: responses(ACCOUNT_ANSWER) } }, async (request: IdRequest) =>

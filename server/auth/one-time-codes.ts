@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { guessBudget } from './guess-budget.ts';
 
 /** What a one-time code is for (a reset, a second factor at sign-in, a phone being set up); codes of one purpose never unlock another. */
-export type CodePurpose = 'password_reset' | 'mfa_email' | 'mfa_sms' | 'mfa_sms_setup';
+export type CodePurpose = 'password_reset' | 'mfa_email' | 'mfa_sms' | 'mfa_sms_setup' | 'email_change';
 
 /** Six digits from a CSPRNG, the one shape of every emailed code. */
 export function newSixDigitCode(): string {

@@ -98,3 +98,12 @@ export function securityNoticeMail(
       `To choose a new password at any time: ${notice.resetUrl}${SIGNATURE}`,
   };
 }
+
+/** The code that proves a new address before an email change counts. */
+export function emailChangeCodeMail(to: string, code: string, minutes: number): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your new email address',
+    text: `Your code is ${code}\n\nEnter it on your account page within ${minutes} minutes to make this your sign-in address. If you did not ask for this, ignore this email.${SIGNATURE}`,
+  };
+}

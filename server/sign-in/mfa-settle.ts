@@ -2,6 +2,7 @@ import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { verifyFactorCode } from '../mfa/factor-flow.ts';
 import { amrFor, readProgress, RECOVERY_CODE_AMR, usedRecoveryCode, type MfaProgress } from '../mfa/mfa-progress.ts';
+import { markFactorUsed } from '../store/factor-details.ts';
 import { confirmFactor } from '../store/mfa-factors.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { trustBrowser } from '../auth/trusted-devices.ts';
@@ -35,6 +36,7 @@ export async function settleSecondFactor(
   const { sign, progress } = mfaSignIn(admitted);
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
   const factor = await verifyFactorCode(deps, sign.userId, progress, code);
+  await markFactorUsed(deps.db, factor.id, new Date(deps.clock()));
   if (setup) {
     if (!(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
     const origin = signInOrigin(sign.transaction);

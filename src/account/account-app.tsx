@@ -1,7 +1,7 @@
 /** The account page: sign-in methods, recovery codes and sessions, for the person signed in to it. */
 import { useCallback, useEffect, useState } from 'react';
 import { Provider } from 'jotai';
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { PageLayout } from '../ui/page-layout.tsx';
 import { useLanguage } from '../ui/language-preference.ts';
 import { Spinner } from '../ui/spinner.tsx';

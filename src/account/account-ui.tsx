@@ -1,6 +1,7 @@
 /** Small pieces every account section uses: dates in the reader's language, error text, a labelled field. */
 import { useId, useState, type ReactNode } from 'react';
-import { currentLanguage, hasMessage, t } from '../services/messages.ts';
+import { currentLanguage } from '../services/messages.ts';
+import { hasMessage, t } from './account-messages.ts';
 import { AccountCallError } from './account-auth.ts';
 
 /** "26 Nov 2026, 09:12" in the page's language; "Never" for no date. */

@@ -1,5 +1,5 @@
 /** Security activity: the last 50 security events of the account, with time, address and browser. */
-import { hasMessage, t } from '../services/messages.ts';
+import { hasMessage, t } from './account-messages.ts';
 import type { ActivityEntry } from './account-types.ts';
 import { AccountSection, formatWhen } from './account-ui.tsx';
 

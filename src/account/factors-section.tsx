@@ -1,6 +1,6 @@
 /** Sign-in methods: the list (kind, masked destination or name, added, last used), add, rename, remove, default. */
 import { useState, type FormEvent } from 'react';
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import type { FactorKind, FactorList, FactorSummary } from './account-types.ts';
 import { AccountAlert, AccountField, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { API_PREFIX } from '../../contract/product.ts';
 import { encryptValue, type CredentialKey } from '../services/credentials.ts';
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import type { FactorList } from './account-types.ts';
 import { AccountAlert, AccountField, AccountSection, useAccountAction } from './account-ui.tsx';
@@ -47,7 +47,65 @@ export function ProfileSection({ profile, onProfile }: { profile: Profile; onPro
         </p>
       ) : null}
       <AccountAlert text={action.error} />
+      <EmailChange onEmail={(email) => onProfile({ ...profile, firstName, lastName, email })} />
     </AccountSection>
+  );
+}
+
+/** Changing the email: a code goes to the new address, and the change counts once it is entered. */
+function EmailChange({ onEmail }: { onEmail: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [pending, setPending] = useState<string>();
+  const [code, setCode] = useState('');
+  const [changed, setChanged] = useState(false);
+  const action = useAccountAction();
+
+  async function request(event: FormEvent) {
+    event.preventDefault();
+    setChanged(false);
+    const answer = await action.run(() => accountCall<{ pendingEmail: string }>('POST', '/account/email', { email }));
+    if (answer) setPending(answer.pendingEmail);
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (code.trim() === '') return action.setError(t('validation.code.required'));
+    const answer = await action.run(() => accountCall<{ email: string }>('POST', '/account/email/confirmation', { code }));
+    if (answer) {
+      onEmail(answer.email);
+      setPending(undefined);
+      setEmail('');
+      setCode('');
+      setChanged(true);
+    }
+  }
+
+  return (
+    <div className="account-panel">
+      <h3 className="account-panel-title">{t('account.email.title')}</h3>
+      {pending ? (
+        <form onSubmit={(event) => void confirm(event)}>
+          <p>{t('account.email.codeSent', { email: pending })}</p>
+          <AccountField label={t('account.factor.code')} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" />
+          <button type="submit" className="button-primary" disabled={action.busy}>
+            {t('account.email.confirm')}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={(event) => void request(event)}>
+          <AccountField label={t('account.email.new')} value={email} onChange={setEmail} type="email" inputMode="email" autoComplete="email" />
+          <button type="submit" className="button-primary" disabled={action.busy}>
+            {t('account.email.send')}
+          </button>
+        </form>
+      )}
+      {changed ? (
+        <p className="account-notice" role="status">
+          {t('account.email.changed')}
+        </p>
+      ) : null}
+      <AccountAlert text={action.error} />
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 /** Recovery codes: how many are left (a warning at two or fewer), and a new set, shown once with copy and download. */
 import { useState } from 'react';
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import type { FactorList, RecoveryStatus } from './account-types.ts';
 import { AccountAlert, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';

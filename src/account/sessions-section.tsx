@@ -1,5 +1,5 @@
 /** Sessions: every signed-in browser, this one marked; sign out one, or every other. */
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { accountCall, startSignIn } from './account-auth.ts';
 import type { SessionSummary } from './account-types.ts';
 import { AccountAlert, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';

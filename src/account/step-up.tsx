@@ -3,7 +3,7 @@
  * again (within five minutes). They pick one of their factors, get its code (email, SMS) or read their app's.
  */
 import { useState, type FormEvent } from 'react';
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import { AccountAlert, AccountField, useAccountAction } from './account-ui.tsx';
 import type { FactorSummary } from './account-types.ts';

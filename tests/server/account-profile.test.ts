@@ -91,4 +91,21 @@ describe('profile, password and company on the account page (MFA on, the default
     const stranger = await insertCompany(server.db, `Initech ${users}`);
     expect((await page.call('POST', `/account/companies/${stranger.id}/choice`)).statusCode).toBe(400);
   });
+
+  it('changes the email only once the code sent to the new address is entered, and tells the old address', async () => {
+    const { user, page } = await newAccount();
+    const newEmail = `moved-${users}@example.com`;
+    const requested = await page.call('POST', '/account/email', { email: newEmail });
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect((await page.call('GET', '/account/profile')).json()).toMatchObject({ email: user.email });
+    expect((await page.call('POST', '/account/email/confirmation', { code: '000000' })).statusCode).toBe(400);
+    const code = await mail.latestCode(newEmail);
+    const confirmed = await page.call('POST', '/account/email/confirmation', { code });
+    expect(confirmed.json()).toEqual({ email: newEmail });
+    expect((await page.call('GET', '/account/profile')).json()).toMatchObject({ email: newEmail });
+    expect(mail.sent.some((message) => message.to === user.email && /email/i.test(message.subject))).toBe(true);
+    const taken = await page.call('POST', '/account/email', { email: server.user.email });
+    expect(taken.json()).toMatchObject({ error_code: 'account.email_taken' });
+    expect((await page.call('POST', '/account/email', { email: 'not an address' })).statusCode).toBe(400);
+  });
 });
