@@ -1,6 +1,6 @@
 /** Trusted devices: browsers where the person chose not to be asked for a code; revoke one, or all. */
 import { useEffect, useState } from 'react';
-import { t } from '../services/messages.ts';
+import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import { AccountAlert, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
 
