@@ -68,6 +68,7 @@ export const ERROR_CODES = {
   'account.email_taken': { status: 409 },
   'account.password_wrong': { status: 400 },
   'notice_link.expired': { status: 410 },
+  'account.trusted_device_not_found': { status: 404 },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 /** A stable error code of the API. */

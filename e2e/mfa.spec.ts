@@ -98,7 +98,7 @@ test('a new user sets up an authenticator app from the QR screen, then signs in 
   await later.getByRole('button', { name: 'Verify' }).click();
   await expect(later.getByText('Please enter 6-digit TOTP code')).toBeVisible();
   // The setup used this time step's code; a replay is refused, so the app's next code signs in.
-  await later.getByLabel('Code').fill(appCode(secret, 1));
+  await later.getByLabel('Code', { exact: true }).fill(appCode(secret, 1));
   await later.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(later, email);
 });
@@ -113,7 +113,7 @@ test('a new user sets up email codes, pasting the code with a space, and signs i
   await expect(setup.getByText(/^We sent a 6-digit code to m•••@example\.com at \d{2}:\d{2}\./)).toBeVisible();
   await expect(setup.getByRole('button', { name: /Send a new code \(in \d+ s\)/ })).toBeDisabled();
   const code = await outboxCode(setup.request, email);
-  const input = setup.getByLabel('Code');
+  const input = setup.getByLabel('Code', { exact: true });
   await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(input).toHaveAttribute('inputmode', 'numeric');
   await input.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
@@ -125,7 +125,7 @@ test('a new user sets up email codes, pasting the code with a space, and signs i
   await logIn(later, email);
   await expect(later).toHaveTitle('Authenticate | Verify Using Email');
   await expect(later).toHaveURL(/\/auth\/mfa\/verify-email\?/);
-  await later.getByLabel('Code').fill(await outboxCode(later.request, email, [code]));
+  await later.getByLabel('Code', { exact: true }).fill(await outboxCode(later.request, email, [code]));
   await later.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(later, email);
 });
@@ -144,7 +144,7 @@ test('a new user verifies a phone by SMS, signs in by text, and resends after th
   await expect(setup).toHaveTitle('Authenticate | Set Up SMS MFA');
   await expect(setup).toHaveURL(/\/auth\/mfa\/otp\/%E2%80%A2%E2%80%A2%E2%80%A20123\?/);
   const setupCode = await outboxCode(setup.request, PHONE);
-  await setup.getByLabel('Code').fill(setupCode);
+  await setup.getByLabel('Code', { exact: true }).fill(setupCode);
   await setup.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(setup, email);
 
@@ -157,7 +157,7 @@ test('a new user verifies a phone by SMS, signs in by text, and resends after th
   await later.getByRole('button', { name: 'Send a new code' }).click();
   await expect(later.getByRole('button', { name: /Send a new code \(in \d+ s\)/ })).toBeDisabled();
   const resent = await outboxCode(later.request, PHONE, [setupCode, first]);
-  await later.getByLabel('Code').fill(resent);
+  await later.getByLabel('Code', { exact: true }).fill(resent);
   await later.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(later, email);
 });
@@ -168,7 +168,7 @@ test('a user leaves the code screen for the method choice and comes back to a fr
   await logIn(page, email);
   await choose(page, /^Email, to b•••@example\.com$/, 'Continue');
   const code = await outboxCode(page.request, email);
-  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(page, email);
 
@@ -180,7 +180,7 @@ test('a user leaves the code screen for the method choice and comes back to a fr
   await expect(next.getByRole('radio')).toHaveCount(1);
   await choose(next, /^Email to b•••@example\.com$/, 'Continue');
   await expect(next).toHaveTitle('Authenticate | Verify Using Email');
-  await next.getByLabel('Code').fill(await outboxCode(next.request, email, [code]));
+  await next.getByLabel('Code', { exact: true }).fill(await outboxCode(next.request, email, [code]));
   await next.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(next, email);
 });

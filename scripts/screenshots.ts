@@ -273,10 +273,13 @@ async function save(page: Page, name: ScreenName, size: keyof typeof SIZES): Pro
 
 async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
-  // `npm run screenshots -- account` retakes only the account page's screens (the table is still written whole).
+  // `npm run screenshots -- account` (or `-- mfa`) retakes only the account page's (or the second factor's) screens;
+  // the table is still written whole.
   const onlyAccount = process.argv.includes('account');
-  if (!onlyAccount) await walkFlowScreens();
-  await withLiveBrowser({}, async (server, browser) => {
+  const onlyMfa = process.argv.includes('mfa');
+  if (!onlyAccount && !onlyMfa) await walkFlowScreens();
+  if (!onlyAccount) await walkSecondFactorScreens();
+  if (!onlyMfa) await withLiveBrowser({}, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
       const { fresh, close } = pageOpener(browser, server, size);
       await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
@@ -288,13 +291,16 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** Every sign-in flow's screens. */
+/** The sign-in flows' screens before the second factor. */
 async function walkFlowScreens(): Promise<void> {
   // The flows before the second factor, on a server where it is not required (their users have none)...
   await withLiveBrowser({ env: { MFA_REQUIRED: 'false' } }, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) await walkScreens(browser, server, size, (page, name) => save(page, name, size));
   });
-  // ...and the second-factor screens on one with the product's default, MFA required.
+}
+
+/** The second-factor screens, on a server with the product's default: MFA required. */
+async function walkSecondFactorScreens(): Promise<void> {
   await withLiveBrowser({}, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
       const { fresh, close } = pageOpener(browser, server, size);

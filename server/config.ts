@@ -156,6 +156,8 @@ export const LIMITS = {
   NOT_ME_LINK_TTL: 7 * 24 * 3600,
   /** How long a browser is remembered as one that signed in to an account (its cookie's lifetime). */
   KNOWN_BROWSER_TTL: 400 * 24 * 3600,
+  /** How long "Don't ask for a code on this device" lasts (the trusted-browser cookie's lifetime): 30 days. */
+  TRUSTED_DEVICE_TTL: 30 * 24 * 3600,
 } as const;
 
 /** The server's configuration, read once from the environment at start. */

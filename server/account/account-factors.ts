@@ -1,3 +1,4 @@
+import { revokeTrustedDevicesMadeWith } from '../store/trusted-devices.ts';
 import { LIMITS } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { maskEmail, maskPhone } from '../mask.ts';
@@ -141,5 +142,6 @@ export async function removeFactor(deps: AccountFactorDeps, caller: AccountCalle
   const outcome = await deleteFactor(deps.db, caller.userId, factorId, deps.config.mfaRequired);
   if (outcome === 'last') throw new ApiError('account.last_factor');
   if (outcome === 'missing') throw new ApiError('account.factor_not_found');
+  await revokeTrustedDevicesMadeWith(deps.db, caller.userId, factorId);
   await recordAccountChange(deps, { userId: caller.userId, kind: 'factor_removed', origin: caller.origin, detail: { factor_kind: factor.kind } });
 }

@@ -1,3 +1,4 @@
+import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../config.ts';
 import { randomToken } from '../crypto/hash.ts';
@@ -124,6 +125,7 @@ export async function requireReset(deps: SessionDeps, email: string): Promise<Us
   const user = await requirePasswordReset(deps.db, email);
   if (!user) throw new OperationError(`no user has the email ${email.trim()}`);
   await endSessions(deps, { userId: user.id, which: { all: true }, reason: 'password_reset', actor: 'operator' });
+  await revokeAllTrustedDevices(deps.db, user.id);
   await recordSecurityEvent(deps.db, { userId: user.id, kind: 'password_reset_required', at: new Date(deps.clock()), detail: { actor: 'operator' } });
   return user;
 }

@@ -28,6 +28,7 @@ const AUDIT_BODY = {
 const string = { type: 'string' } as const;
 const strings = { type: 'array', items: string } as const;
 const SESSION = { type: 'object', properties: { id: string, startedAt: string, expiresAt: string, clientIds: strings } } as const;
+const TRUSTED_DEVICE = { type: 'object', properties: { id: string, userAgent: string, ip: string, createdAt: string, lastUsedAt: string, expiresAt: string } } as const;
 const EVENT = {
   type: 'object',
   properties: { at: string, kind: string, email: string, ip: string, userAgent: string, detail: { type: 'object', additionalProperties: true } },
@@ -42,6 +43,7 @@ const USER_REPORT = {
     },
     factors: { type: 'array', items: { type: 'object', properties: { kind: string, destination: string } } },
     sessions: { type: 'array', items: SESSION },
+    trustedDevices: { type: 'array', items: TRUSTED_DEVICE },
     lockout: {
       type: 'object',
       properties: {
@@ -58,7 +60,10 @@ const USER_REPORT = {
 
 const RESET_MFA_ANSWER = { type: 'object', properties: { email: string, removed: strings, sessionsEnded: { type: 'integer' } } } as const;
 const CHANGED_ANSWER = { type: 'object', properties: { email: string, changed: { type: 'boolean' }, sessionsEnded: { type: 'integer' } } } as const;
-const SESSIONS_ANSWER = { type: 'object', properties: { email: string, ended: strings, sessions: { type: 'array', items: SESSION } } } as const;
+const SESSIONS_ANSWER = {
+  type: 'object',
+  properties: { email: string, ended: strings, sessions: { type: 'array', items: SESSION }, trustRevoked: { type: 'integer' }, trustedDevices: { type: 'array', items: TRUSTED_DEVICE } },
+} as const;
 const AUDIT_ANSWER = { type: 'object', properties: { events: { type: 'array', items: EVENT } } } as const;
 
 type EmailBody = { Body: { email: string } };

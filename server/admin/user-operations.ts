@@ -1,3 +1,4 @@
+import { listTrustedDevices, revokeAllTrustedDevices, type TrustedDevice } from '../store/trusted-devices.ts';
 import { loginDelaySeconds } from '../auth/lockout.ts';
 import { sendSecurityNotice, type NoticeDeps } from '../auth/security-notices.ts';
 import { endSessions, listSessions, type SessionDeps, type UserSession } from '../auth/sessions.ts';
@@ -30,10 +31,31 @@ export interface UserReport {
   user: User & { disabledAt?: string; passwordChangedAt: string; resetRequired: boolean };
   factors: Array<{ kind: string; destination?: string }>;
   sessions: Array<{ id: string; startedAt?: string; expiresAt?: string; clientIds: string[] }>;
+  /** Browsers the user trusted to skip the second factor ("Don't ask for a code on this device"). */
+  trustedDevices: TrustedDeviceView[];
   lockout: LockoutState;
   companies: string[];
   events: AuditEntry[];
 }
+
+/** A trusted browser as an operator reads it. */
+export interface TrustedDeviceView {
+  id: string;
+  userAgent?: string;
+  ip?: string;
+  createdAt: string;
+  lastUsedAt?: string;
+  expiresAt: string;
+}
+
+const toTrustedDeviceView = (device: TrustedDevice): TrustedDeviceView => ({
+  id: device.id,
+  ...(device.userAgent ? { userAgent: device.userAgent } : {}),
+  ...(device.ip ? { ip: device.ip } : {}),
+  createdAt: device.createdAt.toISOString(),
+  ...(device.lastUsedAt ? { lastUsedAt: device.lastUsedAt.toISOString() } : {}),
+  expiresAt: device.expiresAt.toISOString(),
+});
 
 /** One line of the audit trail as an operator reads it. */
 export interface AuditEntry {
@@ -90,6 +112,7 @@ export async function showUser(deps: OperatorDeps, email: string): Promise<UserR
     },
     factors: (await confirmedFactors(deps.db, userId)).map((factor) => ({ kind: factor.kind, ...(factor.phone ? { destination: factor.phone } : {}) })),
     sessions: (await listSessions(deps.db, userId)).map(toSessionView),
+    trustedDevices: (await listTrustedDevices(deps.db, userId, now)).map(toTrustedDeviceView),
     lockout: {
       loginFailures: counters.loginFailures,
       ...(waitEnds && waitEnds > now ? { waitingUntil: waitEnds.toISOString() } : {}),
@@ -145,21 +168,32 @@ export async function enableUser(deps: OperatorDeps, email: string): Promise<{ e
 /** What `user sessions` does: list, end one, or end all. */
 export type SessionsAction = { list: true } | { end: string } | { endAll: true };
 
-/** `user sessions EMAIL [--end ID | --end-all]`: the sessions, after ending what was asked. */
+/**
+ * `user sessions EMAIL [--end ID | --end-all]`: the sessions and trusted browsers, after ending what was asked.
+ * Ending all also revokes every trusted browser, so a suspected account proves its second factor again everywhere.
+ */
 export async function userSessions(
   deps: OperatorDeps,
   email: string,
   action: SessionsAction,
-): Promise<{ email: string; ended: string[]; sessions: UserReport['sessions'] }> {
+): Promise<{ email: string; ended: string[]; sessions: UserReport['sessions']; trustRevoked: number; trustedDevices: TrustedDeviceView[] }> {
   const { user } = await requireUser(deps, email);
   let ended: UserSession[] = [];
+  let trustRevoked = 0;
   if ('end' in action) {
     ended = await endSessions(deps, { userId: user.id, which: { ids: [action.end] }, reason: 'operator', actor: OPERATOR });
     if (ended.length === 0) throw new OperationError(`${user.email} has no session ${action.end} (see: npm run sso -- user sessions ${user.email})`);
   } else if ('endAll' in action) {
     ended = await endSessions(deps, { userId: user.id, which: { all: true }, reason: 'operator', actor: OPERATOR });
+    trustRevoked = await revokeAllTrustedDevices(deps.db, user.id);
   }
-  return { email: user.email, ended: ended.map((session) => session.id), sessions: (await listSessions(deps.db, user.id)).map(toSessionView) };
+  return {
+    email: user.email,
+    ended: ended.map((session) => session.id),
+    sessions: (await listSessions(deps.db, user.id)).map(toSessionView),
+    trustRevoked,
+    trustedDevices: (await listTrustedDevices(deps.db, user.id, new Date(deps.clock()))).map(toTrustedDeviceView),
+  };
 }
 
 /** `audit [--user EMAIL] [--since DURATION]`: the newest events first, at most `limit`. */

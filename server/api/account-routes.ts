@@ -6,6 +6,7 @@ import { beginAddFactor, chooseDefaultFactor, completeStepUp, confirmAddFactor, 
 import { listAccountSessions, signOutOtherSessions, signOutSession } from '../account/account-sessions.ts';
 import { authenticateAccountCaller, type AccountCaller } from '../account/account-token.ts';
 import { newRecoveryCodes, recoveryCodeSummary } from '../account/account-recovery.ts';
+import { listTrustedBrowsers, revokeAllTrustedBrowsers, revokeTrustedBrowser } from '../account/account-trust.ts';
 import { LIMITS } from '../config.ts';
 import type { Services } from '../services.ts';
 import { responses } from './response-schemas.ts';
@@ -126,5 +127,11 @@ export function accountRoutes(context: Services) {
       await signOutSession(context, await caller(request), request.params.id);
       return { ended: 1 };
     });
+
+    app.get('/account/trusted-devices', ok, async (request) => listTrustedBrowsers(context, await caller(request)));
+    app.post('/account/trusted-devices/revocation', ok, async (request) => revokeAllTrustedBrowsers(context, await caller(request)));
+    app.post('/account/trusted-devices/:id/revocation', { schema: { params: factorParams, response: responses(ACCOUNT_ANSWER) } }, async (request: IdRequest) =>
+      revokeTrustedBrowser(context, await caller(request), request.params.id),
+    );
   };
 }

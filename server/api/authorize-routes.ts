@@ -19,6 +19,8 @@ interface AuthorizeQuery {
   interaction?: string;
   /** OIDC's prompt, sent on to the provider (`create` asks for the register screen). */
   prompt?: string;
+  /** OIDC's max_age, sent on to the provider: the client wants a sign-in no older than this (a trusted browser does not count). */
+  max_age?: string;
   /** Prefills the email on the login screen; sent on to the provider as OIDC's login_hint. */
   username?: string;
   /** The token of an emailed invitation link. */
@@ -43,6 +45,7 @@ const querySchema = {
     username: text(254),
     invitation: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,100}$' },
     prompt: text(100),
+    max_age: { type: 'string', pattern: '^[0-9]{1,9}$' },
   },
 } as const;
 
@@ -56,7 +59,7 @@ function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id
   url.searchParams.set('redirect_uri', query.redirect_uri);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', query.scope ?? 'openid email profile');
-  for (const name of ['state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt'] as const) {
+  for (const name of ['state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'max_age'] as const) {
     const value = query[name];
     if (value !== undefined) url.searchParams.set(name, value);
   }

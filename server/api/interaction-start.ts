@@ -2,7 +2,8 @@ import type { KoaContextWithOIDC, Interaction } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { startSignIn } from '../sign-in/start-sign-in.ts';
-import { browserCookieName, transactionCookieName, transactionCookieOptions } from './transaction-cookie.ts';
+import { browserCookieName, transactionCookieName, transactionCookieOptions, trustCookieName } from './transaction-cookie.ts';
+import { trustTokenHash } from '../auth/trusted-devices.ts';
 import { LIMITS } from '../config.ts';
 import { randomToken, sha256 } from '../crypto/hash.ts';
 
@@ -27,7 +28,10 @@ export function createInteractionStart(deps: Pick<Services, 'db' | 'clock'> & { 
     const browser = knownBrowserToken(ctx.cookies.get(browserCookieName(deps.config), { signed: false }));
     ctx.cookies.set(browserCookieName(deps.config), browser, { ...options, maxAge: LIMITS.KNOWN_BROWSER_TTL * 1000, signed: false, overwrite: true });
     const origin = { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined, browserHash: sha256(browser) };
-    const token = await startSignIn(deps, { interactionUid: interaction.uid, clientId, invitation, origin });
+    // prompt=login or max_age: the client wants the person to prove every factor now, so a trusted browser does not count.
+    const freshAuth = String(params.prompt ?? '').split(' ').includes('login') || params.max_age !== undefined;
+    const trust = { trustHash: trustTokenHash(ctx.cookies.get(trustCookieName(deps.config), { signed: false })), freshAuth };
+    const token = await startSignIn(deps, { interactionUid: interaction.uid, clientId, invitation, origin, trust });
     ctx.cookies.set(transactionCookieName(deps.config), token, { ...options, maxAge: options.maxAge * 1000, signed: false, overwrite: true });
     const query = new URLSearchParams();
     for (const name of CARRIED) {

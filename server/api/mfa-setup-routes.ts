@@ -8,11 +8,11 @@ import { advanceTransaction } from '../store/transactions.ts';
 import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
-import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
+import { mfaSignIn } from '../sign-in/mfa-settle.ts';
+import { answerSecondFactor } from './mfa-sign-in-routes.ts';
 import type { GateAnswer } from '../sign-in/pending-sign-in.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
-import { clearCookieWhenFinished } from './transaction-cookie.ts';
 
 /**
  * Setting up is open only to a sign-in that has not passed a second factor and whose user has none usable:
@@ -80,7 +80,7 @@ export function mfaSetupRoutes(context: StepDeps & SignInDeps) {
     ]) {
       app.post(`/${path}`, { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
         const admitted = await admitSetup(context, request, path, registrationOnly);
-        return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), true));
+        return answerSecondFactor(context, reply, admitted, true);
       });
     }
   };

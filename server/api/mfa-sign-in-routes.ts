@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { currentCodeParameters, resendFactorCode } from '../mfa/code-factor.ts';
 import { setupChoices, signInChoices, smsAllowed, usableFactors } from '../mfa/factor-choices.ts';
@@ -12,7 +12,7 @@ import { ApiError } from '../errors.ts';
 import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
-import { clearCookieWhenFinished } from './transaction-cookie.ts';
+import { clearCookieWhenFinished, setTrustCookie } from './transaction-cookie.ts';
 
 /** Admits a second-factor step of a sign-in that still owes one; the skip flag closes them all, on the server. */
 async function admitMfa(context: StepDeps & Pick<Services, 'flags'>, request: FastifyRequest, path: string): Promise<AdmittedStep> {
@@ -28,6 +28,16 @@ async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: Adm
   if (!progress || !factor || factor.kind === 'totp') throw new ApiError('step.out_of_order');
   if (factor.kind === 'sms' && !smsAllowed(context)) throw new ApiError('mfa.method_unavailable');
   return { factor, setup: progress.setup };
+}
+
+/**
+ * Checks the code of a second-factor step and answers what comes next; with "Don't ask for a code on this device"
+ * ticked, the browser also gets its trust cookie.
+ */
+export async function answerSecondFactor(context: SignInDeps, reply: FastifyReply, admitted: AdmittedStep, setup: boolean) {
+  const { answer, trustToken } = await settleSecondFactor(context, admitted, String(admitted.payload.code), setup, admitted.payload.trustDevice === true);
+  if (trustToken !== undefined) setTrustCookie(context.config, reply, trustToken);
+  return clearCookieWhenFinished(context.config, reply, answer);
 }
 
 /**
@@ -70,7 +80,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
 
     app.post('/auth/mfa/verification', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/verification');
-      return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), false));
+      return answerSecondFactor(context, reply, admitted, false);
     });
 
     app.get('/auth/mfa/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
@@ -91,7 +101,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
     app.post('/auth/mfa/otp/resend/submit', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit');
       const { setup } = await codeFactor(context, admitted);
-      return clearCookieWhenFinished(context.config, reply, await settleSecondFactor(context, admitted, String(admitted.payload.code), setup));
+      return answerSecondFactor(context, reply, admitted, setup);
     });
   };
 }

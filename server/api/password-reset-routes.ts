@@ -1,3 +1,4 @@
+import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -65,6 +66,8 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
       await recordSecurityEvent(context.db, { userId: found.user.id, kind: 'password_reset', at: now, ...origin });
       await endSessions(context, { userId: found.user.id, which: { all: true }, reason: 'password_reset', origin });
+      // Whoever reset the password may be the owner locking a thief out: no browser skips the second factor any more.
+      await revokeAllTrustedDevices(context.db, found.user.id);
       // The owner proved control of the mailbox, so earlier failed guesses no longer hold their sign-in back.
       await context.db.query('delete from login_failures where user_id = $1', [found.user.id]);
       await sendSecurityNotice({ ...context, onMailFailure: mailFailureLogger(request.log) }, { user: found.user, kind: 'password_reset', origin });

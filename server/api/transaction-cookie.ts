@@ -35,3 +35,13 @@ export function clearCookieWhenFinished<Answer extends object>(config: Pick<Conf
 export function browserCookieName(config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl.startsWith('https:') ? '__Host-sso_browser' : 'sso_browser';
 }
+
+/** The cookie of a browser the person trusted ("Don't ask for a code on this device"), bound to one user. */
+export function trustCookieName(config: Pick<Config, 'publicUrl'>): string {
+  return config.publicUrl.startsWith('https:') ? '__Host-sso_trust' : 'sso_trust';
+}
+
+/** Hands the browser its trusted-device token, for as long as the trust lasts. */
+export function setTrustCookie(config: Pick<Config, 'publicUrl'>, reply: FastifyReply, token: string): void {
+  reply.setCookie(trustCookieName(config), token, { ...transactionCookieOptions(config), maxAge: LIMITS.TRUSTED_DEVICE_TTL });
+}

@@ -1,3 +1,4 @@
+import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
 import { LIMITS, type Config } from '../config.ts';
 import type { Clock } from '../clock.ts';
 import { randomToken } from '../crypto/hash.ts';
@@ -67,6 +68,7 @@ export async function reportNotMe(deps: SessionDeps, token: string, origin: Requ
   const link = await claimNoticeLink(deps.db, token, now);
   if (!link) return false;
   await endSessions(deps, { userId: link.userId, which: { all: true }, reason: 'not_me', origin });
+  await revokeAllTrustedDevices(deps.db, link.userId);
   await requirePasswordResetById(deps.db, link.userId);
   await recordSecurityEvent(deps.db, { userId: link.userId, kind: 'not_me_reported', at: now, ...origin, detail: { notice: link.notice } });
   return true;

@@ -57,7 +57,7 @@ export interface AdminChannel {
   unlockUser(email: string): Promise<{ email: string }>;
   disableUser(email: string): Promise<{ email: string; changed: boolean; sessionsEnded: number }>;
   enableUser(email: string): Promise<{ email: string; changed: boolean }>;
-  userSessions(email: string, action: SessionsAction): Promise<{ email: string; ended: string[]; sessions: UserReport['sessions'] }>;
+  userSessions(email: string, action: SessionsAction): Promise<Awaited<ReturnType<typeof userSessions>>>;
   audit(query: { email?: string; sinceSeconds?: number; limit?: number }): Promise<{ events: AuditEntry[] }>;
   close(): Promise<void>;
 }

@@ -19,7 +19,7 @@ const USAGE = `usage:
   npm run sso -- user unlock EMAIL
   npm run sso -- user disable EMAIL
   npm run sso -- user enable EMAIL
-  npm run sso -- user sessions EMAIL [--end ID | --end-all]
+  npm run sso -- user sessions EMAIL [--end ID | --end-all]   (--end-all also revokes trusted devices)
   npm run sso -- audit [--user EMAIL] [--since 24h] [--limit N]
   npm run sso -- company add NAME
   npm run sso -- company add-user NAME EMAIL

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { AuditEntry, UserReport } from '../admin/user-operations.ts';
+import type { AuditEntry, TrustedDeviceView, UserReport } from '../admin/user-operations.ts';
 import type { AdminChannel } from './admin-channel.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -29,6 +29,10 @@ function sessionLine(session: UserReport['sessions'][number]): string {
   return `${session.id}  started ${session.startedAt ?? 'unknown'}  ${apps}`;
 }
 
+function trustedDeviceLine(device: TrustedDeviceView): string {
+  return `${device.id}  trusted ${device.createdAt} from ${device.ip ?? 'unknown'}  last used ${device.lastUsedAt ?? 'never'}  until ${device.expiresAt}  ${device.userAgent ?? 'unknown browser'}`;
+}
+
 function report(shown: UserReport): string {
   const { user, lockout } = shown;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -43,6 +47,8 @@ function report(shown: UserReport): string {
     `companies: ${shown.companies.length === 0 ? 'none' : shown.companies.join(', ')}`,
     `sessions (${shown.sessions.length}):`,
     ...shown.sessions.map((session) => `  ${sessionLine(session)}`),
+    `trusted devices (${shown.trustedDevices.length}):`,
+    ...shown.trustedDevices.map((device) => `  ${trustedDeviceLine(device)}`),
     `last events (${shown.events.length}, newest first):`,
     ...shown.events.map((event) => `  ${eventLine(event)}`),
   ];
@@ -77,7 +83,9 @@ export async function runUserCommand(channel: AdminChannel, command: string, arg
     const done = await channel.userSessions(email, action);
     const ended = done.ended.length === 0 ? [] : [`ended ${done.ended.length} session(s): ${done.ended.join(', ')}`];
     const listing = done.sessions.length === 0 ? [`${done.email} has no session`] : [`${done.email} has ${done.sessions.length} session(s):`, ...done.sessions.map(sessionLine)];
-    return [...ended, ...listing].join('\n');
+    const revoked = done.trustRevoked === 0 ? [] : [`revoked ${done.trustRevoked} trusted device(s)`];
+    const trusted = done.trustedDevices.length === 0 ? [] : [`${done.trustedDevices.length} trusted device(s):`, ...done.trustedDevices.map(trustedDeviceLine)];
+    return [...ended, ...revoked, ...listing, ...trusted].join('\n');
   }
   return undefined;
 }

@@ -5,9 +5,10 @@ import { amrFor, readProgress, RECOVERY_CODE_AMR, usedRecoveryCode, type MfaProg
 import { markFactorUsed } from '../store/factor-details.ts';
 import { confirmFactor } from '../store/mfa-factors.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
+import { trustBrowser } from '../auth/trusted-devices.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
 import { findUserById } from '../store/users.ts';
-import type { PendingSignIn, SignInDeps } from './pending-sign-in.ts';
+import type { FinishedSignIn, GateAnswer, PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
 import { signInOrigin } from './sign-in-origin.ts';
 
@@ -22,8 +23,15 @@ export function mfaSignIn(admitted: Pick<PendingSignIn, 'token' | 'transaction'>
  * Checks the code for the factor in progress (`setup` says which kind of call this is: a setup's calls cannot
  * confirm a sign-in's factor, nor the other way round). A right code confirms a factor being set up, marks the
  * second factor passed with its `amr`, and moves the sign-in on; a sign-up's end answers SUCCESS_REGISTRATION.
+ * With `trustDevice` ("Don't ask for a code on this device"), it also answers the token for the browser's trust cookie.
  */
-export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<PendingSignIn, 'token' | 'transaction'>, code: string, setup: boolean) {
+export async function settleSecondFactor(
+  deps: SignInDeps,
+  admitted: Pick<PendingSignIn, 'token' | 'transaction'>,
+  code: string,
+  setup: boolean,
+  trustDevice = false,
+): Promise<{ answer: GateAnswer | FinishedSignIn; trustToken?: string }> {
   const { sign, progress } = mfaSignIn(admitted);
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
   const factor = await verifyFactorCode(deps, sign.userId, progress, code);
@@ -41,6 +49,9 @@ export async function settleSecondFactor(deps: SignInDeps, admitted: Pick<Pendin
   // Recorded with the next move; a sign-in that finishes here ends its transaction (which only this request can claim) instead.
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
   const next = await continueSignIn(deps, { ...sign, transaction, record: passed });
-  if ('redirect_to' in next && sign.transaction.data.registration === true) return { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to };
-  return next;
+  const trustToken = trustDevice
+    ? await trustBrowser(deps, { userId: sign.userId, factorId: factor.id, amr: amrFor(factor.kind), origin: signInOrigin(sign.transaction), transaction: sign.transaction })
+    : undefined;
+  const answer = 'redirect_to' in next && sign.transaction.data.registration === true ? { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to } : next;
+  return { answer, trustToken };
 }

@@ -21,6 +21,11 @@ export interface GateAnswer {
   record?: Record<string, unknown>;
 }
 
+/** A gate that settled itself on the way (a trusted browser stands in for the second factor): what to record in the transaction. */
+export interface GateSettled {
+  settled: Record<string, unknown>;
+}
+
 /** Where the browser goes once every gate is settled: back to the client app. */
 export interface FinishedSignIn {
   redirect_to: string;
@@ -32,6 +37,7 @@ export type SignInDeps = Pick<Services, 'config' | 'db' | 'box' | 'clock' | 'pro
 /**
  * One thing a user may still owe before being signed in (a fresh password, a second factor, a company choice).
  * It answers a challenge while the debt is open and undefined once it is settled; a step that settles it records
- * that in the transaction's data and calls continueSignIn again.
+ * that in the transaction's data and calls continueSignIn again. A gate that can settle without asking answers
+ * what to record instead.
  */
-export type SignInGate = (deps: SignInDeps, sign: PendingSignIn) => Promise<GateAnswer | undefined>;
+export type SignInGate = (deps: SignInDeps, sign: PendingSignIn) => Promise<GateAnswer | GateSettled | undefined>;

@@ -20,12 +20,20 @@ export async function continueSignIn(
   sign: PendingSignIn,
   gates: readonly SignInGate[] = SIGN_IN_GATES,
 ): Promise<GateAnswer | FinishedSignIn> {
-  const { token, transaction, userId } = sign;
+  const { token, userId } = sign;
+  let transaction = sign.transaction;
+  let record = sign.record;
   for (const gate of gates) {
-    const answer = await gate(deps, sign);
+    const answer = await gate(deps, { ...sign, transaction });
     if (answer === undefined) continue;
-    const { record, ...shown } = answer;
-    const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId, record: { ...sign.record, ...record } });
+    if ('settled' in answer) {
+      // A gate that settles itself (a trusted browser) adds what it settled to the record of the next move.
+      record = { ...record, ...answer.settled };
+      transaction = { ...transaction, data: { ...transaction.data, ...answer.settled } };
+      continue;
+    }
+    const { record: gateRecord, ...shown } = answer;
+    const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId, record: { ...record, ...gateRecord } });
     if (!moved) throw new ApiError('transaction.missing');
     return shown;
   }

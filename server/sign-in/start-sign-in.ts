@@ -2,6 +2,7 @@ import { LIMITS } from '../config.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import { findInvitation, isUsable } from '../store/invitations.ts';
+import type { SignInTrust } from '../auth/trusted-devices.ts';
 import type { RequestOrigin } from '../store/security-events.ts';
 import { advanceTransaction, createTransaction, recordInTransaction } from '../store/transactions.ts';
 
@@ -12,7 +13,7 @@ import { advanceTransaction, createTransaction, recordInTransaction } from '../s
  */
 export async function startSignIn(
   deps: Pick<Services, 'db' | 'clock'>,
-  start: { interactionUid: string; clientId: string; invitation: string | undefined; origin?: RequestOrigin & { browserHash?: string } },
+  start: { interactionUid: string; clientId: string; invitation: string | undefined; origin?: RequestOrigin & { browserHash?: string }; trust?: SignInTrust },
 ): Promise<string> {
   const expiresAt = new Date(deps.clock() + LIMITS.TRANSACTION_TTL * 1000);
   const token = await createTransaction(deps.db, {
@@ -20,7 +21,7 @@ export async function startSignIn(
     clientId: start.clientId,
     challenge: SERVER_CHALLENGES.LOGIN_REQUIRED,
     expiresAt,
-    data: { origin: { ip: start.origin?.ip, userAgent: start.origin?.userAgent, browserHash: start.origin?.browserHash } },
+    data: { origin: { ip: start.origin?.ip, userAgent: start.origin?.userAgent, browserHash: start.origin?.browserHash }, trust: start.trust },
   });
   const invitation = start.invitation === undefined ? undefined : await findInvitation(deps.db, start.invitation);
   if (invitation && isUsable(invitation, new Date(deps.clock()))) {

@@ -13,6 +13,7 @@ import { AccountAlert, errorText } from './account-ui.tsx';
 import { FactorsSection } from './factors-section.tsx';
 import { RecoverySection } from './recovery-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { TrustedDevicesSection } from './trusted-devices-section.tsx';
 
 interface AccountData {
   factors: FactorList;
@@ -68,6 +69,7 @@ function AccountSections() {
         <a href="#profile">{t('account.profile.title')}</a>
         <a href="#password">{t('account.password.title')}</a>
         <a href="#sessions">{t('account.sessions.title')}</a>
+        <a href="#trusted-devices">{t('account.trusted.title')}</a>
         <a href="#company">{t('account.company.title')}</a>
         <a href="#activity">{t('account.activity.title')}</a>
       </nav>
@@ -84,6 +86,7 @@ function AccountSections() {
           <ProfileSection profile={data.profile} onProfile={(profile) => setData((current) => current && { ...current, profile })} />
           <PasswordSection list={data.factors} onList={(factors) => setData((current) => current && { ...current, factors })} />
           <SessionsSection sessions={data.sessions} onReload={reloadSessions} />
+          <TrustedDevicesSection />
           <CompanySection companies={data.companies} onCompanies={(companies) => setData((current) => current && { ...current, companies })} />
           <ActivitySection events={data.activity} />
         </>

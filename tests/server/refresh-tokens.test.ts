@@ -40,7 +40,8 @@ describe('refresh tokens, revocation and introspection for client apps (openid-c
     clock.advance(60);
     const browser = new TestBrowser(server.app);
     const state = oidc.randomState();
-    const { answer: login, codeVerifier } = await logIn(browser, { ...client, state, email: server.user.email, password: server.user.password });
+    const { prompt, ...link } = client;
+    const { answer: login, codeVerifier } = await logIn(browser, { ...link, ...(prompt ? { extraParams: { prompt } } : {}), state, email: server.user.email, password: server.user.password });
     expect(login.challenge).toBe('SOFTWARE_TOKEN_MFA');
     const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(totpSecret, clock.now()) }));
     const callback = await followToClient(browser, String(done.redirect_to), client.redirectUri);

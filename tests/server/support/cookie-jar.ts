@@ -37,4 +37,14 @@ export class CookieJar {
   names(): string[] {
     return [...this.cookies.keys()].map((key) => key.slice(0, key.lastIndexOf('@')));
   }
+
+  /** The value of the cookie `name`, if held. */
+  value(name: string): string | undefined {
+    return [...this.cookies.entries()].find(([key]) => key.slice(0, key.lastIndexOf('@')) === name)?.[1].value;
+  }
+
+  /** Holds a cookie as if a server had set it (a test's forged or carried-over cookie). */
+  set(name: string, value: string, path = '/'): void {
+    this.cookies.set(`${name}@${path}`, { value, path });
+  }
 }

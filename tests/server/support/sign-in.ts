@@ -49,8 +49,8 @@ export interface LoginLink {
   codeVerifier?: string;
   /** The scopes asked for; the server's default when absent. */
   scope?: string;
-  /** OIDC's prompt (`consent` goes with `offline_access`). */
-  prompt?: string;
+  /** Further authorization parameters (prompt, max_age). */
+  extraParams?: Record<string, string>;
 }
 
 /** Follows a direct link up to the login screen: authorize → oidc-provider → back with a transaction. Returns the interaction uid. */
@@ -64,7 +64,7 @@ export async function openLoginScreen(browser: TestBrowser, link: LoginLink): Pr
     code_challenge_method: 'S256',
   });
   if (link.scope) query.set('scope', link.scope);
-  if (link.prompt) query.set('prompt', link.prompt);
+  for (const [name, value] of Object.entries(link.extraParams ?? {})) query.set(name, value);
   const authorize = await browser.request('GET', `${API}/authorize?${query}`);
   if (authorize.statusCode !== 200) throw new Error(`authorize answered ${authorize.statusCode}: ${authorize.body}`);
   const provider = await browser.request('GET', authorize.json<{ redirect_to: string }>().redirect_to);
