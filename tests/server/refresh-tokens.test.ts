@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endSessions } from '../../server/auth/sessions.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { setClientRefreshTokens } from '../../server/store/clients.ts';
 import { followToClient } from './support/client-return.ts';
@@ -85,6 +86,15 @@ describe('refresh tokens, revocation and introspection for client apps (openid-c
     const tokens = await signIn(server.confidentialClient, confidential);
     await oidc.tokenRevocation(confidential, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
     await expect(oidc.refreshTokenGrant(confidential, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await oidc.tokenIntrospection(confidential, tokens.refresh_token!)).active).toBe(false);
+  });
+
+  it('refuses the refresh and access tokens of a session ended by "sign out everywhere", and says nothing of them in introspection', async () => {
+    const tokens = await signIn(server.confidentialClient, confidential);
+    const userId = String(tokens.claims()?.sub);
+    await endSessions(server.context, { userId, which: { all: true }, reason: 'signed_out_everywhere' });
+    await expect(oidc.refreshTokenGrant(confidential, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await userinfoStatus(tokens.access_token)).toBe(401);
     expect((await oidc.tokenIntrospection(confidential, tokens.refresh_token!)).active).toBe(false);
   });
 
