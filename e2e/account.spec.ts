@@ -174,6 +174,33 @@ test('changing the password after re-authentication signs out the other browser'
   await expect(there.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
 });
 
+test('"Sign out all other sessions" ends the demo client\'s session in another browser, through back-channel logout', async ({ browser }) => {
+  const email = newUser('everywhere');
+  const here = await browser.newPage();
+  const secret = await firstSignIn(here, email);
+
+  const there = await (await browser.newContext()).newPage();
+  await there.goto('/demo/');
+  await there.getByRole('link', { name: /Account Area/ }).click();
+  await there.getByLabel('Email').fill(email);
+  await there.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await there.getByRole('button', { name: 'Log In' }).click();
+  await there.getByRole('textbox', { name: 'Code' }).fill(appCode(secret, 1));
+  await there.getByRole('button', { name: 'Verify' }).click();
+  await expect(there.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  await here.reload();
+  const sessions = here.getByRole('region', { name: 'Sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await sessions.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+
+  // The provider told the demo (its back-channel logout URI) that the session ended: the demo's own session is gone.
+  await there.reload();
+  await expect(there.getByRole('link', { name: /Sign in to Account Area/ })).toBeVisible();
+  await expect(there.getByText(`Signed in as ${email}`)).toHaveCount(0);
+});
+
 /** The violations axe finds on the page as it is (WCAG 2.1 A/AA and best practice, as e2e/a11y.spec.ts checks). */
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
