@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { endSessions } from '../auth/sessions.ts';
 import { LIMITS } from '../config.ts';
-import { mailFailureLogger, sendInBackground } from '../mail/mailer.ts';
+import { mailFailureLogger } from '../mail/mailer.ts';
 import { resetCodeMail } from '../mail/templates.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
 import { findCredentialsByEmail, setPassword } from '../store/users.ts';
@@ -39,8 +39,10 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       const found = await findCredentialsByEmail(context.db, email);
       // No code is mailed over the hourly cap, nor while the account's wrong tries are spent: it could not be used.
       if (found && (await mayMailResetCode(context, found.user.id, now))) {
-        const code = await context.codes.issue(found.user.id, 'password_reset', now);
-        sendInBackground(context.mailer, resetCodeMail(found.user.email, code, LIMITS.ONE_TIME_CODE_TTL / 60), request.log);
+        // The code and its message commit together (the outbox sends it), so a crash cannot leave a code nobody got.
+        await context.codes.issue(found.user.id, 'password_reset', now, (tx, code) =>
+          context.mailer.send(resetCodeMail(found.user.email, code, LIMITS.ONE_TIME_CODE_TTL / 60), tx),
+        );
       }
       // The answer leaves no sooner than the floor, whichever branch ran, so its timing says nothing either.
       await sleep(Math.max(0, LIMITS.RESET_RESPONSE_FLOOR_MS - (performance.now() - started)));

@@ -41,7 +41,7 @@ export function registerRoutes(context: StepDeps & Pick<Services, 'box' | 'maile
         resendAfterSeconds: LIMITS.REGISTRATION_RESEND_COOLDOWN,
       });
       const ownerHasAccount = account !== undefined && !account.preRegistered;
-      await sendRegistrationMail(context, request.log, { id, email, emailNormalized: normalizeEmail(email), ownerHasAccount }, now);
+      await sendRegistrationMail(context, { id, email, emailNormalized: normalizeEmail(email), ownerHasAccount }, now);
       const recorded = await recordInTransaction(context.db, token, transaction.challenge, { registration: true, pendingRegistrationId: id });
       if (!recorded) throw new ApiError('transaction.missing');
       const pending = await findPendingRegistration(context.db, id, now);
@@ -68,7 +68,7 @@ export function registerRoutes(context: StepDeps & Pick<Services, 'box' | 'maile
       }
       const account = await findAccountState(context.db, pending.email);
       const ownerHasAccount = pending.existingUserId !== null && account !== undefined && !account.preRegistered;
-      await sendRegistrationMail(context, request.log, { ...pending, ownerHasAccount }, now);
+      await sendRegistrationMail(context, { ...pending, ownerHasAccount }, now);
       const fresh = await currentRegistration(context, transaction, now);
       return { challenge: SERVER_CHALLENGES.RESEND_OTP, ...withRetryAfter(reply, registrationAnswer(fresh, now)) };
     });

@@ -44,8 +44,11 @@ export function createRegistrationCodes(deps: { db: Database; hashKey: Buffer })
       return guessBudget.restingFor(db, guesses(emailNormalized), now);
     },
 
-    /** Issues a new code that supersedes every earlier one for the address; the wrong tries counted so far still count. */
-    async issue(owner: CodeOwner, now: Date): Promise<string> {
+    /**
+     * Issues a new code that supersedes every earlier one for the address; the wrong tries counted so far still count.
+     * `deliver` runs in the same transaction, so the message that goes with the code (outbox) exists exactly when it does.
+     */
+    async issue(owner: CodeOwner, now: Date, deliver?: (tx: Queryable, code: string) => Promise<void>): Promise<string> {
       const code = newSixDigitCode();
       await db.transaction(async (tx) => {
         await killLiveCodes(tx, owner.emailNormalized, now);
@@ -54,6 +57,7 @@ export function createRegistrationCodes(deps: { db: Database; hashKey: Buffer })
            values ($1, $2, $3, $4, $5, $6)`,
           [crypto.randomUUID(), owner.registrationId, owner.emailNormalized, digest(owner.registrationId, code), now, new Date(now.getTime() + LIMITS.ONE_TIME_CODE_TTL * 1000)],
         );
+        await deliver?.(tx, code);
       });
       return code;
     },

@@ -5,8 +5,8 @@ import type { Metrics } from './metrics.ts';
 export function countedCodes(codes: OneTimeCodes, metrics: Pick<Metrics, 'codeSent' | 'codeVerified'>): OneTimeCodes {
   return {
     ...codes,
-    async issue(userId, purpose, now) {
-      const code = await codes.issue(userId, purpose, now);
+    async issue(userId, purpose, now, deliver) {
+      const code = await codes.issue(userId, purpose, now, deliver);
       metrics.codeSent(purpose);
       return code;
     },

@@ -2,7 +2,6 @@ import { createRegistrationCodes, type RegistrationCodes } from '../auth/registr
 import { LIMITS } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
-import { sendInBackground, type MailLog } from '../mail/mailer.ts';
 import { registrationAttemptMail, registrationCodeMail } from '../mail/templates.ts';
 import { maskEmail } from '../mask.ts';
 import type { Services } from '../services.ts';
@@ -61,7 +60,6 @@ function forgotPasswordLink(deps: Pick<Services, 'config'>, email: string): stri
  */
 export async function sendRegistrationMail(
   deps: Pick<Services, 'config' | 'db' | 'box' | 'mailer'>,
-  log: MailLog,
   pending: Pick<PendingRegistration, 'id' | 'email' | 'emailNormalized'> & { ownerHasAccount: boolean },
   now: Date,
 ): Promise<void> {
@@ -69,11 +67,13 @@ export async function sendRegistrationMail(
   const recent = await codes.issuedSince(pending.emailNormalized, new Date(now.getTime() - HOUR_MS));
   // Over the hourly cap, or with the address's wrong tries spent (a code could not be used), nothing is sent.
   if (recent >= LIMITS.REGISTRATION_EMAILS_PER_HOUR || (await codes.restingFor(pending.emailNormalized, now)) > 0) return;
-  const code = await codes.issue({ registrationId: pending.id, emailNormalized: pending.emailNormalized }, now);
-  const message = pending.ownerHasAccount
-    ? registrationAttemptMail(pending.email, forgotPasswordLink(deps, pending.email))
-    : registrationCodeMail(pending.email, code, LIMITS.ONE_TIME_CODE_TTL / 60);
-  sendInBackground(deps.mailer, message, log);
+  // The code and its mail commit together; the outbox sends the mail, and retries it if the first try fails.
+  await codes.issue({ registrationId: pending.id, emailNormalized: pending.emailNormalized }, now, (tx, code) =>
+    deps.mailer.send(
+      pending.ownerHasAccount ? registrationAttemptMail(pending.email, forgotPasswordLink(deps, pending.email)) : registrationCodeMail(pending.email, code, LIMITS.ONE_TIME_CODE_TTL / 60),
+      tx,
+    ),
+  );
 }
 
 /** Attribute values the completion form can show: strings only. */
