@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { LIMITS, type Config } from '../config.ts';
+import { ApiError } from '../errors.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { PAGE_HEADERS } from '../oidc/html-page.ts';
 import type { Queryable } from '../db/database.ts';
@@ -46,6 +47,8 @@ const SESSION_CONTEXT = 'demo-session';
 const SCOPE = 'openid email profile company';
 /** A logout token is one JWT in a form body. */
 const LOGOUT_BODY_LIMIT = 16 * 1024;
+/** A refused logout token gets a 400 (Back-Channel Logout 1.0, 2.8) in the product's error shape. */
+const INVALID_LOGOUT_TOKEN = 'The logout token is missing or not valid.';
 
 /** How a back-channel logout names a demo session: the client app and the provider's session id for it. */
 const logoutSubject = (clientId: string, sid: string) => `${clientId}:${sid}`;
@@ -242,7 +245,7 @@ export function demoClientRoutes(deps: DemoClientDeps) {
     app.post<{ Body: Record<string, string> }>(DEMO_BACKCHANNEL_LOGOUT_PATH, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const token = request.body?.logout_token;
-      if (typeof token !== 'string' || clients.length === 0) return reply.code(400).send({ error: 'invalid_request' });
+      if (typeof token !== 'string' || clients.length === 0) throw new ApiError('request.invalid', INVALID_LOGOUT_TOKEN);
       try {
         const metadata = (await configurationFor(clients[0]!)).serverMetadata();
         const notice = await verifyLogoutToken(token, {
@@ -257,7 +260,7 @@ export function demoClientRoutes(deps: DemoClientDeps) {
       } catch (error) {
         if (!(error instanceof InvalidLogoutTokenError)) throw error;
         request.log.warn({ reason: error.message }, 'demo client refused a logout token');
-        return reply.code(400).send({ error: 'invalid_request' });
+        throw new ApiError('request.invalid', INVALID_LOGOUT_TOKEN);
       }
     });
   };
