@@ -146,7 +146,7 @@ test('in a fresh browser a recovery code signs in once, and then a new factor mu
   await expect(again.getByText('That code is wrong or has expired.', { exact: false })).toBeVisible();
 });
 
-test('changing the password after re-authentication signs out the other browser', async ({ browser }) => {
+test('changing the password after re-authentication signs out the other browser and mails a notice', async ({ browser }) => {
   test.setTimeout(120_000);
   const email = newUser('password');
   const here = await browser.newPage();
@@ -168,6 +168,13 @@ test('changing the password after re-authentication signs out the other browser'
   await here.waitForTimeout(30_000 - (Date.now() % 30_000) + 250);
   await stepUpWithApp(here, secret, 1);
   await expect(password.getByText('Your password was changed. Sessions signed out: 1.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const outbox = await here.request.get(`/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { accept: 'application/json' } });
+      const { messages } = (await outbox.json()) as { messages: Array<{ subject: string; text: string }> };
+      return messages.find((message) => message.subject === 'Your password was changed')?.text ?? '';
+    })
+    .toMatch(/This wasn't me/);
 
   await there.reload();
   await expect(there).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
