@@ -40,7 +40,7 @@ describe("the operator's user commands", () => {
     expect(shown.stdout).toContain('account: enabled; password changed ');
     expect(shown.stdout).toContain('lockout: 0 failed sign-ins\n');
     expect(shown.stdout).toContain('factors: none (the next sign-in sets one up)\n');
-    expect(shown.stdout).toContain('companies: none\nsessions (0):\nlast events (0, newest first):\n');
+    expect(shown.stdout).toContain('companies: none\nsessions (0):\ntrusted devices (0):\nlast events (0, newest first):\n');
 
     expect((await sso('user', 'disable', 'kim@example.com')).stdout).toBe('kim@example.com disabled; ended 0 session(s); sign-in is refused\n');
     expect((await sso('user', 'show', 'kim@example.com')).stdout).toMatch(/account: DISABLED since \d{4}-\d\d-\d\dT/);
