@@ -102,7 +102,7 @@ describe('an operator recovering a user (MFA on)', () => {
     await expect(userSessions(server.context, user.email, { end: listed.sessions[1]!.id })).rejects.toThrow(OperationError);
 
     const all = await userSessions(server.context, user.email, { endAll: true });
-    expect(all).toEqual({ email: user.email, ended: [listed.sessions[0]!.id], sessions: [] });
+    expect(all).toEqual({ email: user.email, ended: [listed.sessions[0]!.id], sessions: [], trustedDevices: [], trustRevoked: 0 });
   });
 
   it("user show tells factors, sessions, lockout, companies and the last events, and records the operator's look", async () => {
