@@ -83,7 +83,7 @@ describe('second-factor screens', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), '123 456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and finish' }));
     await waitFor(() => expect(document.title).toBe('Register | Success'));
-    expect(server.requests.find((request) => request.path === 'register/totp/verification')?.body).toEqual({ code: '123456' });
+    expect(server.requests.find((request) => request.path === 'register/totp/verification')?.body).toEqual({ code: '123456', trustDevice: false });
   });
 
   it('asks for a new code once the wait is over, then submits the code through the resend call', async () => {
