@@ -12,6 +12,7 @@ const EXPIRING_TABLES = [
   { table: 'sign_in_companies', keepSeconds: 0 },
   { table: 'pending_registrations', keepSeconds: 3600 },
   { table: 'code_guess_failures', keepSeconds: 0 },
+  { table: 'finished_sign_ins', keepSeconds: 0 },
 ] as const;
 
 /** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */

@@ -27,6 +27,8 @@ export interface StepContext {
 export interface Transition {
   step: Step;
   context: StepContext;
+  /** The move replaces the current address in the browser's history (a step entered by its address that sends the user on), so Back does not land on it again. */
+  replace?: boolean;
 }
 
 /** The controller's collaborators. */
@@ -80,15 +82,22 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
     async enter(step, query) {
       if (!step.init) return undefined;
       try {
-        return advance(step, await runStepCall({ call: step.init, query }, deps.api));
+        return { ...advance(step, await runStepCall({ call: step.init, query }, deps.api)), replace: true };
       } catch (error) {
         // Nothing on this step can work without its entry call, so show the failure instead.
         if (step.events?.initError) deps.track(step.events.initError);
-        const failed = errorStep();
         const { message, code, params } = toApiError(error);
+        // A failure some step claims (a finished sign-in, a step the sign-in has moved past) is that step's to show;
+        // one that makes a call of its own (finding where the sign-in is now) makes it at once.
+        const claimed = code === undefined ? undefined : deps.registry.forError(code);
+        if (claimed && claimed.id !== step.id) {
+          if (claimed.init) return (await this.enter(claimed, query)) ?? { step: claimed, context: { stepId: claimed.id }, replace: true };
+          return { step: claimed, context: { stepId: claimed.id, from: step.id }, replace: true };
+        }
+        const failed = errorStep();
         // Without the server's own error, the step's wording beats a browser's "Failed to fetch".
         const text = code === undefined && step.initFailure ? t(step.initFailure) : message;
-        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code, errorParams: params } };
+        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code, errorParams: params }, replace: true };
       }
     },
     async submit(step, values, query, current) {
