@@ -85,16 +85,18 @@ export function useStepFlow(step: Step): StepFlow {
   }, [step, search, query, own, go]);
 
   // A guarded step reached other than from one of its `from` steps (a typed address, a reload) sends the user on,
-  // unless this tab reached it properly before: then a reload, Back or Forward finds it again.
+  // unless this tab reached it properly before and it is a form (which needs no answer to show): then a reload,
+  // Back or Forward finds it again.
   useEffect(() => {
     const guard = step.guard;
     if (!guard) return;
     const admitted = (from: string | undefined) => from !== undefined && (from === step.id || guard.from === undefined || guard.from.includes(from));
+    const reenterable = step.form !== undefined;
     if (admitted(own?.from)) {
-      rememberReached(step.id, own?.from);
+      if (reenterable) rememberReached(step.id, own?.from);
       return;
     }
-    if (admitted(reachedFrom(step.id))) return;
+    if (reenterable && admitted(reachedFrom(step.id))) return;
     const otherwise = stepRegistry.get(guard.otherwise);
     // A context of its own would keep the other step from making its entry call.
     go({ step: otherwise, context: otherwise.init ? { stepId: step.id } : { stepId: otherwise.id, from: step.id }, replace: true });
