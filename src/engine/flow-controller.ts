@@ -97,7 +97,7 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
         const failed = errorStep();
         // Without the server's own error, the step's wording beats a browser's "Failed to fetch".
         const text = code === undefined && step.initFailure ? t(step.initFailure) : message;
-        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code, errorParams: params }, replace: true };
+        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code, errorParams: params, from: step.id }, replace: true };
       }
     },
     async submit(step, values, query, current) {

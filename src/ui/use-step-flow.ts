@@ -115,7 +115,7 @@ export function useStepFlow(step: Step): StepFlow {
     if (url && assigned.current !== url) {
       assigned.current = url;
       leaveTo(url);
-    } else if (!url && !step.guard) go({ step: stepRegistry.get(config.errorStep), context: { stepId: config.errorStep }, replace: true });
+    } else if (!url && !step.guard) go({ step: stepRegistry.get(config.errorStep), context: { stepId: config.errorStep, from: step.id }, replace: true });
   }, [step.navigate, step.guard, own, go]);
 
   const submit = useCallback(

@@ -81,3 +81,19 @@ describe('a sign-in that can no longer go on', () => {
     expect(await screen.findByRole('radio', { name: 'Authenticator app' })).toBeTruthy();
   });
 });
+
+describe('error screens that do not loop', () => {
+  it('offers "Try again" after a passing server fault, back into the sign-in', async () => {
+    fakeServer(routes({ 'GET auth/mfa/otp': { status: 500, body: { error_code: 'server.error', error_message: 'Something went wrong on our side.' } } }));
+    renderAppAt(`/auth/mfa/verify-email${SIGN_IN}`);
+    const retry = await screen.findByRole('link', { name: 'Try again' });
+    expect(retry.getAttribute('href')).toBe(`/auth/login${SIGN_IN}`);
+  });
+
+  it('the error page entered again (a reload) asks where the sign-in is instead of blaming the server', async () => {
+    fakeServer(routes({ 'GET authorize': { body: { challenge: 'SOFTWARE_TOKEN_MFA', parameters: {} } } }));
+    renderAppAt(`/auth/error${SIGN_IN}`);
+    await waitFor(() => expect(window.location.pathname).toBe('/auth/mfa/totp'));
+    expect(document.body.textContent).not.toMatch(/on our side/);
+  });
+});
