@@ -17,6 +17,8 @@ export interface StepCall {
   path: string;
   /** Page query values sent along with the call. */
   query?: readonly string[];
+  /** Query values sent when the page has none of that name. */
+  defaultQuery?: Readonly<Record<string, string>>;
   /** Form fields sent encrypted to the server's credential key. */
   encrypt?: readonly string[];
   /** Whether the server needs a sign-in transaction at this step ("required", the default) or none. */

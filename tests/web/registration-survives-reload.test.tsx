@@ -46,7 +46,7 @@ async function registerUpToJobDetails() {
   await screen.findByLabelText('Job title');
 }
 
-describe('registration survives reload, Back and Forward', () => {
+describe('registration survives reload, Back and Forward', { timeout: 20_000 }, () => {
   it('reloading job details stays on job details', async () => {
     fakeServer(registrationRoutes());
     await registerUpToJobDetails();
@@ -91,5 +91,16 @@ describe('registration survives reload, Back and Forward', () => {
     expect(await screen.findByRole('heading', { name: "You're signed in to Merchant Portal" })).toBeTruthy();
     expect(screen.queryByText('Try again')).toBeNull();
     expect(screen.queryByText('Congratulations')).toBeNull();
+  });
+});
+
+describe("a client's link to register", { timeout: 20_000 }, () => {
+  it.each(['/auth/register', '/auth/sign-up', '/auth/auth/sign-up'])('%s with a client opens Register inside that client\'s sign-in, as prompt=create does', async (path) => {
+    const server = fakeServer(registrationRoutes({ 'GET authorize': { body: { redirect_to: '/oidc/auth?client_id=merchant-portal&prompt=create' } } }));
+    renderAppAt(`${path}?client_id=merchant-portal&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=s1`);
+    await waitFor(() => expect(server.requests.some((request) => request.path === 'authorize')).toBe(true));
+    const authorize = server.requests.find((request) => request.path === 'authorize');
+    expect(authorize?.query.get('prompt')).toBe('create');
+    expect(authorize?.query.get('client_id')).toBe('merchant-portal');
   });
 });

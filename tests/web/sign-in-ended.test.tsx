@@ -19,7 +19,7 @@ function routes(overrides: FakeRoutes): FakeRoutes {
   return { 'GET clients/merchant-portal': { body: { client_id: 'merchant-portal', name: 'Merchant Portal' } }, ...overrides };
 }
 
-describe('a sign-in that can no longer go on', () => {
+describe('a sign-in that can no longer go on', { timeout: 20_000 }, () => {
   it('says "You\'re signed in to <app>" with a button back to the app when a step of a finished sign-in is entered again', async () => {
     const server = fakeServer(
       routes({
