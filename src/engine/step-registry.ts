@@ -18,6 +18,8 @@ export interface StepRegistry {
   forError(code: string): Step | undefined;
   /** The step with this id; throws for an id no flow defines, since that is a broken flow file. */
   get(id: string): Step;
+  /** The whole step, fetching its flow file first where the registry loads flows lazily. */
+  load?(id: string): Promise<Step>;
 }
 
 /** Builds the registry, refusing step ids or challenge kinds claimed twice (the engine could not choose). */
@@ -55,7 +57,7 @@ export function buildRegistry(flows: readonly FlowDefinition[]): StepRegistry {
 }
 
 /** The routing facts of one step, as the index keeps them. */
-export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'challenges' | 'errors'>;
+export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'challenges' | 'errors' | 'init'>;
 
 /** One flow file's index: its steps' routing facts and the query names its entry calls read. */
 export interface FlowIndex {

@@ -50,11 +50,12 @@ describe('a sign-in that can no longer go on', { timeout: 20_000 }, () => {
     expect(document.body.textContent).not.toMatch(BLAME);
   });
 
-  it('shows the step the sign-in is at now when a step it has moved past is entered again', async () => {
+  it('shows the step the sign-in is at now, with its choices, when a step it has moved past is entered again', async () => {
     fakeServer(
       routes({
         'GET auth/mfa/otp': MOVED_ON,
-        'GET authorize': { body: { challenge: 'MFA_SETUP', parameters: { availableChoices: [{ type: 'email', destination: 'a•••@example.com' }, { type: 'totp' }] } } },
+        'GET authorize': { body: { challenge: 'MFA_SETUP', parameters: { client_id: 'merchant-portal', client_name: 'Merchant Portal' } } },
+        'GET auth/mfa/selection': { body: { challenge: 'MFA_SETUP', parameters: { availableChoices: [{ type: 'email', destination: 'a•••@example.com' }, { type: 'totp' }] } } },
       }),
     );
     renderAppAt(`/auth/mfa/verify-email/setup${SIGN_IN}`);
