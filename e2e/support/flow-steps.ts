@@ -14,6 +14,8 @@ export interface FlowStep {
   aliases: readonly string[];
   /** The step hands the browser on at once (a `navigate` step) or only asks the server where to go (an `errors` step with an `init` and no screen of its own). */
   passThrough: boolean;
+  /** An end screen by design (`terminal`): it may offer nothing but the frame's help link. */
+  terminal: boolean;
 }
 
 const FLOWS_DIR = fileURLToPath(new URL('../../flows/', import.meta.url));
@@ -27,6 +29,7 @@ interface StepFile {
   headline?: string;
   body?: string;
   backToApp?: unknown;
+  terminal?: boolean;
 }
 
 /** Every step of every flow file. */
@@ -41,6 +44,7 @@ export function readFlowSteps(): FlowStep[] {
         flowId: flow.id,
         route: step.route,
         aliases: step.aliases ?? [],
+        terminal: step.terminal === true,
         passThrough: step.navigate !== undefined || (step.errors !== undefined && step.init !== undefined && step.backToApp === undefined && step.body === undefined),
       }));
     });
