@@ -12,6 +12,8 @@ export interface ErrorCodeDefinition {
   readonly status: number;
   /** The names of `error_params` the code may carry; its catalogue texts may use them as `{name}` placeholders. */
   readonly params?: readonly string[];
+  /** Trying the same again may work (a passing fault of the server or the network): the error page offers "Try again". */
+  readonly retryable?: boolean;
 }
 
 /**
@@ -35,8 +37,8 @@ export const ERROR_CODES = {
   'request.method_not_allowed': { status: 405 },
   'request.uri_too_long': { status: 414 },
   'request.headers_too_large': { status: 431 },
-  'request.timeout': { status: 408 },
-  'auth.init_failed': { status: 400 },
+  'request.timeout': { status: 408, retryable: true },
+  'auth.init_failed': { status: 400, retryable: true },
   'auth.invalid_credentials': { status: 401 },
   'auth.invalid_token': { status: 401 },
   'transaction.missing': { status: 401 },
@@ -58,8 +60,8 @@ export const ERROR_CODES = {
   'client.redirect_uri_mismatch': { status: 400 },
   'client.pkce_required': { status: 400 },
   'bot_check.failed': { status: 403 },
-  'server.unavailable': { status: 503 },
-  'server.error': { status: 500 },
+  'server.unavailable': { status: 503, retryable: true },
+  'server.error': { status: 500, retryable: true },
   'account.signed_out': { status: 401 },
   'account.step_up_required': { status: 403 },
   'account.last_factor': { status: 409 },
@@ -80,6 +82,16 @@ export const ERROR_MESSAGE_PREFIX = 'apiError.';
 /** Whether `code` is one of the contract's error codes. */
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CODES, code);
+}
+
+/**
+ * Whether a failure is worth trying again: one without a code of ours (the network, a part of the page that did not
+ * load) or with a code marked `retryable`. An unknown app or a missing page stays the same however often it is tried.
+ */
+export function isRetryable(code: string | undefined): boolean {
+  if (code === undefined) return true;
+  const definition: ErrorCodeDefinition | undefined = isErrorCode(code) ? ERROR_CODES[code] : undefined;
+  return definition?.retryable === true;
 }
 
 /** The catalogue key of a code's text: `apiError.<code>`. */

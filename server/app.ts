@@ -13,6 +13,7 @@ import { DEMO_CLIENTS } from './admin/seed.ts';
 import { authorizeRoutes, directLinkRedirect } from './api/authorize-routes.ts';
 import { installApiNoStore } from './api/cache-control.ts';
 import { clientRoutes } from './api/client-routes.ts';
+import { signInStatusRoutes } from './api/sign-in-status-routes.ts';
 import { cryptoRoutes } from './api/crypto-routes.ts';
 import { frameworkErrorOptions, installErrorHandling } from './api/http-errors.ts';
 import { createInteractionStart } from './api/interaction-start.ts';
@@ -169,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
 
   await app.register(
     async (api) => {
-      const resources = [cryptoRoutes, authorizeRoutes, loginRoutes, newPasswordRoutes, passwordResetRoutes, invitationRoutes, companyRoutes, clientRoutes, userinfoRoutes];
+      const resources = [cryptoRoutes, authorizeRoutes, loginRoutes, newPasswordRoutes, passwordResetRoutes, invitationRoutes, companyRoutes, clientRoutes, userinfoRoutes, signInStatusRoutes];
       for (const routes of resources) await api.register(routes(context));
       const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
       for (const routes of registration) await api.register(routes(context));

@@ -11,6 +11,8 @@ export const LIMITS = {
   AUTHORIZATION_CODE_TTL: 60,
   /** How long a sign-in transaction (one oidc-provider interaction) may take from start to finish. */
   TRANSACTION_TTL: 30 * 60,
+  /** How long a finished sign-in is remembered (by its interaction id), so Back to one of its steps says "You're signed in". */
+  FINISHED_SIGN_IN_TTL: 24 * 3600,
   /** How long a nonce handed out with the credential-encryption key may be used. */
   CREDENTIAL_NONCE_TTL: 5 * 60,
   /** The credential-encryption key is replaced after this long... */

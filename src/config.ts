@@ -26,6 +26,8 @@ export interface WebConfig {
   readonly carriedQuery: readonly string[];
   /** The sessionStorage key holding values submitted earlier in a flow (src/state/submitted-values-atom.ts). */
   readonly submittedStorageKey: string;
+  /** The sessionStorage key holding the guarded steps this tab reached properly (src/state/reached-steps.ts). */
+  readonly reachedStorageKey: string;
   /** The localStorage key holding the language the user picked (src/ui/language-preference.ts). */
   readonly languageStorageKey: string;
   /** How long a lazily loaded part of the app (a flow file, a form's validator) may take before the error page offers a retry. */
@@ -92,6 +94,7 @@ export const config: WebConfig = {
   notAvailableStep: 'not-available',
   carriedQuery: ['client_id', 'redirect_uri', 'state', 'username', 'interaction'],
   submittedStorageKey: 'sso.submitted',
+  reachedStorageKey: 'sso.reached',
   languageStorageKey: 'sso.language',
   chunkLoadTimeoutMs: 2 * 60 * 1_000,
   clientInfo: { timeoutMs: 3_000, cacheTtlMs: 24 * 60 * 60 * 1_000, storageKey: 'sso.client-info' },

@@ -128,8 +128,9 @@ export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock
       const query = request.query;
       if (query.interaction !== undefined) {
         const transaction = (await currentTransaction(context, request))?.transaction;
-        if (!transaction || transaction.interactionUid !== query.interaction) throw new ApiError('auth.init_failed');
-        if (!(await context.provider.Interaction.find(query.interaction))) throw new ApiError('auth.init_failed');
+        // A sign-in this browser finished, or that expired, has no transaction any more: its own honest screen says so.
+        if (!transaction || transaction.interactionUid !== query.interaction) throw new ApiError('transaction.missing');
+        if (!(await context.provider.Interaction.find(query.interaction))) throw new ApiError('transaction.missing');
         const client = await findClientInfo(context.db, transaction.clientId);
         const parameters = { client_id: transaction.clientId, client_name: client?.name ?? null, ...invitationParameters(transaction.data) };
         return { challenge: transaction.challenge, parameters };

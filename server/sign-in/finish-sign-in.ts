@@ -1,3 +1,4 @@
+import { LIMITS } from '../config.ts';
 import { bindCompanyToGrant } from '../companies/company-choice.ts';
 import { ApiError } from '../errors.ts';
 import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
@@ -20,7 +21,8 @@ export async function finishSignIn(
 ): Promise<FinishedSignIn> {
   // An operator may disable the account while its sign-in is under way (by any path: password, invitation, sign-up).
   if (await userDisabledAt(deps.db, sign.userId)) throw new ApiError('auth.invalid_credentials');
-  if (!(await finishTransaction(deps.db, sign.token, sign.challenge))) throw new ApiError('transaction.missing');
+  const rememberUntil = new Date(deps.clock() + LIMITS.FINISHED_SIGN_IN_TTL * 1000);
+  if (!(await finishTransaction(deps.db, sign.token, sign.challenge, rememberUntil))) throw new ApiError('transaction.missing');
   const returnTo = await completeInteraction(deps.provider, sign.interactionUid, sign.userId, { amr: sign.amr }).catch((error: unknown) => {
     // The provider's side of the sign-in expired while the user typed: they must start again from the app.
     throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;

@@ -16,6 +16,7 @@ const EXPIRING_TABLES = [
   { table: 'security_notice_links', keepSeconds: 0 },
   { table: 'demo_logouts', keepSeconds: 0 },
   { table: 'trusted_devices', keepSeconds: 0 },
+  { table: 'finished_sign_ins', keepSeconds: 0 },
 ] as const;
 
 /** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */

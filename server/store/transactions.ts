@@ -56,11 +56,28 @@ export async function findTransaction(db: Queryable, token: string, now: Date): 
 
 /**
  * Ends the transaction if it is still at `challenge`, atomically: of two concurrent requests that both answered
- * it, only one gets true. Used when the last step passes and the sign-in is handed back to the provider.
+ * it, only one gets true. Used when the last step passes and the sign-in is handed back to the provider; the finished
+ * sign-in is remembered until `rememberUntil`.
  */
-export async function finishTransaction(db: Queryable, token: string, challenge: string): Promise<boolean> {
-  const result = await db.query('delete from transactions where token_hash = $1 and challenge = $2', [sha256(token), challenge]);
-  return result.rowCount === 1;
+export async function finishTransaction(db: Queryable, token: string, challenge: string, rememberUntil: Date): Promise<boolean> {
+  const result = await db.query<{ interaction_uid: string }>(
+    `with ended as (delete from transactions where token_hash = $1 and challenge = $2 returning interaction_uid, client_id)
+     insert into finished_sign_ins (interaction_uid, client_id, expires_at) select interaction_uid, client_id, $3 from ended
+     on conflict (interaction_uid) do update set expires_at = excluded.expires_at
+     returning interaction_uid`,
+    [sha256(token), challenge, rememberUntil],
+  );
+  return result.rows.length === 1;
+}
+
+/** Whether the sign-in of interaction `interactionUid` finished for `clientId` not long ago. */
+export async function isFinishedSignIn(db: Queryable, interactionUid: string, clientId: string, now: Date): Promise<boolean> {
+  const result = await db.query('select 1 from finished_sign_ins where interaction_uid = $1 and client_id = $2 and expires_at > $3', [
+    interactionUid,
+    clientId,
+    now,
+  ]);
+  return result.rows.length === 1;
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '../../contract/product.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inlineStyleHashes } from './inline-styles.ts';
 import { webAppCsp } from './security-headers.ts';
@@ -40,12 +41,13 @@ export function webAppRoutes(
     const hasPrerendered = fs.existsSync(prerenderedFile);
     // Read once: the build does not change under a running server.
     const prerenderedCsp = hasPrerendered ? webAppCsp(origins, inlineStyleHashes(fs.readFileSync(prerenderedFile, 'utf8'))) : csp;
-    const sendIndex = (reply: FastifyReply, pathName = '') => {
+    const sendIndex = (reply: FastifyReply, pathName = '', status = 200) => {
       const prerendered = hasPrerendered && pathName === PRERENDERED.path;
       if (!built) {
         return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
       return reply
+        .code(status)
         .header('content-security-policy', prerendered ? prerenderedCsp : csp)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
@@ -86,6 +88,10 @@ export function webAppRoutes(
       const pathName = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && pathName.startsWith('/auth/') && !pathName.startsWith('/auth/assets/');
       if (isPage) return sendIndex(reply, pathName);
+      // A person's browser asking for a page that is not there gets the product's own "Page not found"; API clients
+      // (and anything under the API prefix) keep the JSON error.
+      const wantsPage = request.method === 'GET' && !pathName.startsWith(API_PREFIX) && /\btext\/html\b/.test(request.headers.accept ?? '');
+      if (wantsPage) return sendIndex(reply, pathName, 404);
       return reply.code(404).send({ error_code: 'request.not_found', error_message: 'There is nothing at this address.' });
     });
   };

@@ -23,10 +23,15 @@ export interface StepContext {
   from?: string;
 }
 
+/** How many steps one entry may pass through (an entry call's answer or failure leading to another's). */
+const MAX_ENTRY_HOPS = 3;
+
 /** The step to show and its context. */
 export interface Transition {
   step: Step;
   context: StepContext;
+  /** The move replaces the current address in the browser's history (a step entered by its address that sends the user on), so Back does not land on it again. */
+  replace?: boolean;
 }
 
 /** The controller's collaborators. */
@@ -54,6 +59,8 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
     return { step: next, context: { stepId: next.id, response, from: step.id } };
   };
   const errorStep = (): Step => deps.registry.get(deps.errorStep);
+  // A step of a flow file not loaded yet is only its index entry: fetch the rest before making its calls.
+  const wholeStep = (id: string): Promise<Step> => (deps.registry.load ? deps.registry.load(id) : Promise.resolve(deps.registry.get(id)));
 
   /** Makes `call` from `step` and turns the answer (or the failure, which stays on the step) into the transition. */
   const run = async (
@@ -75,21 +82,41 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
     }
   };
 
+  /**
+   * Runs `step`'s entry call. A failure some step claims (a finished sign-in, a step the sign-in has moved past) is
+   * that step's to show, entered at once if it makes a call of its own (finding where the sign-in is now). An answer
+   * naming another step with an entry call (resuming after Back or a reload: it says where the sign-in is, not what
+   * that step shows) enters that step too, so it shows its own answer (the method list its choices, a code screen
+   * where the code went). `depth` stops steps that would send each other on for ever.
+   */
+  const enterStep = async (step: Step, query: URLSearchParams, depth: number): Promise<Transition | undefined> => {
+    if (!step.init) return undefined;
+    let transition: Transition;
+    try {
+      transition = { ...advance(step, await runStepCall({ call: step.init, query }, deps.api)), replace: true };
+    } catch (error) {
+      // Nothing on this step can work without its entry call, so show the failure instead.
+      if (step.events?.initError) deps.track(step.events.initError);
+      const { message, code, params } = toApiError(error);
+      const claimed = code === undefined ? undefined : deps.registry.forError(code);
+      if (claimed && claimed.id !== step.id && depth < MAX_ENTRY_HOPS) {
+        if (claimed.init) return (await enterStep(await wholeStep(claimed.id), query, depth + 1)) ?? { step: claimed, context: { stepId: claimed.id }, replace: true };
+        return { step: claimed, context: { stepId: claimed.id, from: step.id }, replace: true };
+      }
+      const failed = errorStep();
+      // Without the server's own error, the step's wording beats a browser's "Failed to fetch".
+      const text = code === undefined && step.initFailure ? t(step.initFailure) : message;
+      return { step: failed, context: { stepId: failed.id, error: text, errorCode: code, errorParams: params, from: step.id }, replace: true };
+    }
+    const next = transition.step;
+    if (next.id === step.id || !deps.registry.get(next.id).init || depth >= MAX_ENTRY_HOPS) return transition;
+    return (await enterStep(await wholeStep(next.id), query, depth + 1)) ?? transition;
+  };
+
   return {
     advance,
-    async enter(step, query) {
-      if (!step.init) return undefined;
-      try {
-        return advance(step, await runStepCall({ call: step.init, query }, deps.api));
-      } catch (error) {
-        // Nothing on this step can work without its entry call, so show the failure instead.
-        if (step.events?.initError) deps.track(step.events.initError);
-        const failed = errorStep();
-        const { message, code, params } = toApiError(error);
-        // Without the server's own error, the step's wording beats a browser's "Failed to fetch".
-        const text = code === undefined && step.initFailure ? t(step.initFailure) : message;
-        return { step: failed, context: { stepId: failed.id, error: text, errorCode: code, errorParams: params } };
-      }
+    enter(step, query) {
+      return enterStep(step, query, 0);
     },
     async submit(step, values, query, current) {
       const shown = applyVariants(step, current?.response, deps.flags);

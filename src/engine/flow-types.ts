@@ -17,6 +17,8 @@ export interface StepCall {
   path: string;
   /** Page query values sent along with the call. */
   query?: readonly string[];
+  /** Query values sent when the page has none of that name. */
+  defaultQuery?: Readonly<Record<string, string>>;
   /** Form fields sent encrypted to the server's credential key. */
   encrypt?: readonly string[];
   /** Whether the server needs a sign-in transaction at this step ("required", the default) or none. */
@@ -78,7 +80,8 @@ export interface StepVariant {
 
 /** Where a step may be entered from, and where it sends the user otherwise. */
 export interface StepGuard {
-  from: readonly string[];
+  /** The step ids that may lead here; absent, any step's answer may (only a reload, Back or a typed address may not). */
+  from?: readonly string[];
   otherwise: string;
 }
 
@@ -128,6 +131,8 @@ export interface StepEvents {
 export interface StepDefinition {
   description?: string;
   challenges?: readonly string[];
+  /** API error codes an entry call may fail with that this step shows instead of the error step (a finished sign-in). */
+  errors?: readonly string[];
   /** Challenges at which the server also admits the step's calls (the app ignores them). */
   admits?: readonly string[];
   /** Entered from any other step than `from`, the app goes to `otherwise`. */

@@ -47,7 +47,7 @@ export async function runStepCall(input: StepCallInput, api: ApiClient): Promise
   const answer = await api.request<unknown>({
     method: call.method,
     path: fillCallPath(call.path, input),
-    params: pickQuery(call.query, input.query),
+    params: { ...call.defaultQuery, ...pickQuery(call.query, input.query) },
     body,
   });
   // A body that is not an object (an HTML error page, say) cannot drive the flow.

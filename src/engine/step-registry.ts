@@ -14,14 +14,19 @@ export interface StepRegistry {
   readonly steps: ReadonlyMap<string, Step>;
   /** The step for a challenge kind, if any flow claims it. */
   forChallenge(challenge: string): Step | undefined;
+  /** The step that shows an entry call failing with this API error code (a finished sign-in), if any flow claims it. */
+  forError(code: string): Step | undefined;
   /** The step with this id; throws for an id no flow defines, since that is a broken flow file. */
   get(id: string): Step;
+  /** The whole step, fetching its flow file first where the registry loads flows lazily. */
+  load?(id: string): Promise<Step>;
 }
 
 /** Builds the registry, refusing step ids or challenge kinds claimed twice (the engine could not choose). */
 export function buildRegistry(flows: readonly FlowDefinition[]): StepRegistry {
   const steps = new Map<string, Step>();
   const byChallenge = new Map<string, Step>();
+  const byError = new Map<string, Step>();
   for (const flow of flows) {
     for (const [id, definition] of Object.entries(flow.steps)) {
       if (steps.has(id)) throw new Error(`Step "${id}" is defined twice (flow "${flow.id}")`);
@@ -32,11 +37,17 @@ export function buildRegistry(flows: readonly FlowDefinition[]): StepRegistry {
         if (owner) throw new Error(`Challenge ${challenge} is claimed by "${owner.id}" and "${id}"`);
         byChallenge.set(challenge, step);
       }
+      for (const code of definition.errors ?? []) {
+        const owner = byError.get(code);
+        if (owner) throw new Error(`Error ${code} is claimed by "${owner.id}" and "${id}"`);
+        byError.set(code, step);
+      }
     }
   }
   return {
     steps,
     forChallenge: (challenge) => byChallenge.get(challenge),
+    forError: (code) => byError.get(code),
     get(id) {
       const step = steps.get(id);
       if (!step) throw new Error(`No flow defines step "${id}"`);
@@ -46,7 +57,7 @@ export function buildRegistry(flows: readonly FlowDefinition[]): StepRegistry {
 }
 
 /** The routing facts of one step, as the index keeps them. */
-export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'challenges'>;
+export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'challenges' | 'errors' | 'init'>;
 
 /** One flow file's index: its steps' routing facts and the query names its entry calls read. */
 export interface FlowIndex {
@@ -114,6 +125,10 @@ export function createLazyRegistry(sources: LazyRegistrySources): LazyStepRegist
     },
     forChallenge(challenge) {
       const step = index.forChallenge(challenge);
+      return step && (whole.get(step.id) ?? step);
+    },
+    forError(code) {
+      const step = index.forError(code);
       return step && (whole.get(step.id) ?? step);
     },
     loaded: (id) => whole.get(id),

@@ -36,6 +36,11 @@ function RouteRedirectView({ redirect, params = {} }: { redirect: RouteRedirect;
   );
 }
 
+/** An address outside the app's base (the server sends browsers the app as its "Page not found" for any such page). */
+function outsideBase(pathName: string): boolean {
+  return pathName !== config.basePath && !pathName.startsWith(`${config.basePath}/`);
+}
+
 /** Props of the app. */
 export interface AppProps {
   /** The address to render at when there is no browser (prerendering at build time). */
@@ -48,35 +53,39 @@ export function App({ ssrPath }: AppProps) {
     <Provider>
       <AppErrorBoundary>
         <Router base={config.basePath} ssrPath={ssrPath}>
-          <Switch>
-            <Route path="/">
-              <RouteRedirectView redirect={routeTable.root} />
-            </Route>
-            <Route path={toRoutePattern(routeTable.legacyPrefix)}>
-              <RouteRedirectView redirect={routeTable.legacyRoot} />
-            </Route>
-            {routeTable.legacy.map((legacy) => (
-              <Route key={legacy.path} path={legacyPattern(legacy.path)}>
-                {(params) => <RouteRedirectView redirect={legacy} params={decodeRouteParams(params)} />}
+          {ssrPath === undefined && outsideBase(window.location.pathname) ? (
+            <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
+          ) : (
+            <Switch>
+              <Route path="/">
+                <RouteRedirectView redirect={routeTable.root} />
               </Route>
-            ))}
-            {routeTable.routes.map((route) => (
-              <Route key={route.path} path={toRoutePattern(route.path)}>
-                {(params) => {
-                  const id = stepOfPath.get(route.path);
-                  // A step titles the document itself (flows:check keeps its title the route's); a route no flow owns yet lends its title to the placeholder.
-                  return id ? (
-                    <LoadedStep id={id} params={decodeRouteParams(params)} />
-                  ) : (
-                    <LoadedStep id={config.notAvailableStep} title={route.title} params={decodeRouteParams(params)} />
-                  );
-                }}
+              <Route path={toRoutePattern(routeTable.legacyPrefix)}>
+                <RouteRedirectView redirect={routeTable.legacyRoot} />
               </Route>
-            ))}
-            <Route>
-              <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
-            </Route>
-          </Switch>
+              {routeTable.legacy.map((legacy) => (
+                <Route key={legacy.path} path={legacyPattern(legacy.path)}>
+                  {(params) => <RouteRedirectView redirect={legacy} params={decodeRouteParams(params)} />}
+                </Route>
+              ))}
+              {routeTable.routes.map((route) => (
+                <Route key={route.path} path={toRoutePattern(route.path)}>
+                  {(params) => {
+                    const id = stepOfPath.get(route.path);
+                    // A step titles the document itself (flows:check keeps its title the route's); a route no flow owns yet lends its title to the placeholder.
+                    return id ? (
+                      <LoadedStep id={id} params={decodeRouteParams(params)} />
+                    ) : (
+                      <LoadedStep id={config.notAvailableStep} title={route.title} params={decodeRouteParams(params)} />
+                    );
+                  }}
+                </Route>
+              ))}
+              <Route>
+                <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
+              </Route>
+            </Switch>
+          )}
         </Router>
       </AppErrorBoundary>
     </Provider>

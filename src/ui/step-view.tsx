@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { applyVariants, variantKey } from '../../contract/step-variants.ts';
 import { config } from '../config.ts';
+import { isRetryable } from '../../contract/error-codes.ts';
 import { track } from '../services/analytics.ts';
 import { apiErrorText } from '../services/api-error-text.ts';
 import { resolveChoices } from '../engine/choices.ts';
@@ -105,7 +106,10 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
   });
   // A screen with no form, no onward link and no navigation is a dead end: offer a way back.
   const backToAppUrl = step.backToApp ? readPath(flow.context?.response, step.backToApp.navigate) : undefined;
-  const messageScreen = !step.form && !step.navigate && !backToAppUrl && links.length === 0 && !step.actions?.length;
+  // "Try again" only where trying again may work: a failure of the network or a passing one of the server. A missing
+  // page, an unknown app or an ended sign-in stays the same, so those keep the frame's Back and help links instead.
+  const messageScreen =
+    !step.form && !step.navigate && !backToAppUrl && links.length === 0 && !step.actions?.length && error !== undefined && isRetryable(failure?.errorCode);
   // A step without a form is a message screen: a failure passed to it is its message.
   const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;

@@ -20,6 +20,7 @@ import { valuesToRemember } from '../engine/submitted-values.ts';
 import { stepContextAtom } from '../state/step-context-atom.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { leaveTo } from './browser-navigation.ts';
+import { reachedFrom, rememberReached } from '../state/reached-steps.ts';
 
 /** What a step view needs from the flow. */
 export interface StepFlow {
@@ -59,7 +60,7 @@ export function useStepFlow(step: Step): StepFlow {
       if (transition.step.id === step.id) return;
       const error = stepRegistry.get(config.errorStep);
       const path = buildStepPath(transition.step, transition.context.response?.parameters) ?? buildStepPath(error) ?? '/';
-      navigate(`${path}${carried}`);
+      navigate(`${path}${carried}`, { replace: transition.replace === true });
     },
     [step.id, setContext, navigate, carried],
   );
@@ -82,24 +83,34 @@ export function useStepFlow(step: Step): StepFlow {
     };
   }, [step, search, query, own, go]);
 
-  // A guarded step reached other than from one of its `from` steps (a typed address, a reload) sends the user on.
+  // A guarded step reached other than from one of its `from` steps (a typed address, a reload) sends the user on,
+  // unless this tab reached it properly before and it is a form (which needs no answer to show): then a reload,
+  // Back or Forward finds it again.
   useEffect(() => {
     const guard = step.guard;
     if (!guard) return;
-    const from = own?.from;
-    if (from !== undefined && (from === step.id || guard.from.includes(from))) return;
-    go({ step: stepRegistry.get(guard.otherwise), context: { stepId: guard.otherwise } });
+    const admitted = (from: string | undefined) => from !== undefined && (from === step.id || guard.from === undefined || guard.from.includes(from));
+    const reenterable = step.form !== undefined;
+    if (admitted(own?.from)) {
+      if (reenterable) rememberReached(step.id, own?.from);
+      return;
+    }
+    if (reenterable && admitted(reachedFrom(step.id))) return;
+    const otherwise = stepRegistry.get(guard.otherwise);
+    // A context of its own would keep the other step from making its entry call.
+    go({ step: otherwise, context: otherwise.init ? { stepId: step.id } : { stepId: otherwise.id, from: step.id }, replace: true });
   }, [step, own, go]);
 
-  // A `navigate` step hands the browser to the URL in its response; without one it is a dead end.
+  // A `navigate` step hands the browser to the URL in its response; without one (Back, a reload) it is a dead end,
+  // unless its guard already sends the user somewhere honest.
   useEffect(() => {
     if (!step.navigate) return;
     const url = safeNavigationUrl(readPath(own?.response, step.navigate), window.location.href);
     if (url && assigned.current !== url) {
       assigned.current = url;
       leaveTo(url);
-    } else if (!url) go({ step: stepRegistry.get(config.errorStep), context: { stepId: config.errorStep } });
-  }, [step.navigate, own, go]);
+    } else if (!url && !step.guard) go({ step: stepRegistry.get(config.errorStep), context: { stepId: config.errorStep, from: step.id }, replace: true });
+  }, [step.navigate, step.guard, own, go]);
 
   const submit = useCallback(
     async (values: Readonly<Record<string, unknown>>) => {

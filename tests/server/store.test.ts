@@ -55,8 +55,8 @@ describe.each(testBackends())('the store on $name', (backend) => {
   it('finishes a transaction exactly once when 50 requests race, and only from the challenge it is at', async () => {
     const now = Date.now();
     const token = await createTransaction(db, { interactionUid: `uid-${now}`, clientId: 'bank-app', challenge: 'LOGIN_REQUIRED', expiresAt: new Date(now + 60_000) });
-    expect(await finishTransaction(db, token, 'SOFTWARE_TOKEN_MFA')).toBe(false);
-    const results = await Promise.all(Array.from({ length: PARALLEL }, () => finishTransaction(db, token, 'LOGIN_REQUIRED')));
+    expect(await finishTransaction(db, token, 'SOFTWARE_TOKEN_MFA', new Date(Date.now() + 60_000))).toBe(false);
+    const results = await Promise.all(Array.from({ length: PARALLEL }, () => finishTransaction(db, token, 'LOGIN_REQUIRED', new Date(Date.now() + 60_000))));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await findTransaction(db, token, new Date(now))).toBeUndefined();
   });

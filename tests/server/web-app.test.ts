@@ -76,6 +76,23 @@ describe('serving the web app under /auth/', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it.each(['/nothing-here', '/favicon-old.png', '/admin/page'])('answers a browser asking for %s outside /auth/ with the HTML "Page not found" page and a 404', async (url) => {
+    const response = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<div id="root">');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('keeps the JSON 404 for API clients and anything under the API prefix, even from a browser', async () => {
+    const api = await server.app.inject({ method: 'GET', url: '/nothing-here', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error_code: 'request.not_found' });
+    const underApi = await server.app.inject({ method: 'GET', url: '/api/sso/v3/nothing', headers: { accept: 'text/html' } });
+    expect(underApi.statusCode).toBe(404);
+    expect(underApi.headers['content-type']).toMatch(/json/);
+  });
+
   it.each([
     ['/', '/auth/account'],
     ['/auth', '/auth/account'],

@@ -74,6 +74,8 @@ describe('the company picker (MULTIPLE_COMPANIES_REGISTRATION)', () => {
     return fakeServer({
       ...client,
       'GET authorize': { body: { challenge: 'MULTIPLE_COMPANIES_REGISTRATION', parameters: { companies: list, selected: list[0]?.id } } },
+      // Entering the company step from the sign-in's entry answer, the step asks for its list itself, as with the real server.
+      'GET company-management/companies': { body: { challenge: 'MULTIPLE_COMPANIES_REGISTRATION', parameters: { companies: list, selected: list[0]?.id } } },
       'POST company-management/companies': { body: { redirect_to: 'https://sso.example/oidc/auth/resume' } },
     });
   }

@@ -154,15 +154,16 @@ describe('login step', () => {
     expect(document.title).toBe('Authenticate');
   });
 
-  it("shows the error step with the server's message when the init call fails, and never redirects", async () => {
+  it("shows the error step with the server's message when the init call fails, never redirects, and offers no retry that would fail the same way", async () => {
     vi.mocked(leaveTo).mockClear();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fakeServer(loginRoutes({ 'GET authorize': { status: 400, body: { error_code: 'client.unknown', error_message: 'The app that sent you here is not registered.' } } }));
     renderAppAt('/auth/login?client_id=nope');
     expect((await screen.findByRole('alert')).textContent).toBe('The app that sent you here is not registered.');
     expect(document.title).toBe('Error');
-    const retry = screen.getByRole('link', { name: 'Try again' });
-    expect(retry.getAttribute('href')).toBe('/auth/login?client_id=nope');
+    // The same link would fail the same way: no "Try again" that loops, the help link is the way on.
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: "Can't Log In or Register?" })).toBeTruthy();
     expect(leaveTo).not.toHaveBeenCalled();
     // The client lookup failed too: no client line, just a warning in the console.
     await waitFor(() => expect(warn).toHaveBeenCalled());
