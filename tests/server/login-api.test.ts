@@ -114,12 +114,12 @@ describe('signing in through the step API', () => {
     expect(again.json().error_code).toBe('transaction.missing');
   });
 
-  it('says "Authenticate initiate error" when the interaction is not the browser\'s own', async () => {
+  it('answers an interaction that is not the browser\'s own as a sign-in that is no longer open, which the app shows as ended', async () => {
     const browser = new TestBrowser(server.app);
     await openLoginScreen(browser, server.publicClient);
     const response = await browser.request('GET', `${API}/authorize?interaction=someone-elses-uid`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error_message).toBe('Authenticate initiate error, please refresh the browser or try again later');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('transaction.missing');
   });
 });
 

@@ -19,9 +19,13 @@ const SAMPLE_PARAMS = { delivery_destination: 'a•••@example.com', mfa_code
 const OPENED_DIRECTLY_LEADS_TO: Record<string, { path: string; title: string }> = {
   // Guarded: only registration may lead here.
   'job-details': { path: '/auth/register', title: 'Register' },
-  // A redirect screen opened without the answer holding its address has nowhere to send the user.
-  redirect: { path: '/auth/error', title: 'Error' },
+  // A redirect or success screen opened without the answer holding its address belongs to a sign-in that is over:
+  // the honest screen says so, with the way back to the app (no blame).
+  redirect: { path: '/auth/sign-in/ended', title: 'Authenticate' },
+  'register/success': { path: '/auth/sign-in/ended', title: 'Authenticate' },
   'invitation/redirect': { path: '/auth/error', title: 'Error' },
+  // The error page entered again (a reload, Back) asks the server where the sign-in is now, instead of looping.
+  error: { path: '/auth/sign-in/resume', title: 'Authenticate' },
 };
 
 const pathOf = (route: string) => `/auth${buildStepPath({ route }, SAMPLE_PARAMS) ?? ''}`;
@@ -67,7 +71,11 @@ describe('the route table', () => {
     expect(window.location.search).toBe('?client_id=c1&state=s1&username=u%40x.co');
   });
 
-  it.each(['/auth/no/such/page', '/auth/auth/no-such-page', '/auth/sign-up'])('shows the error page, titled "Error", at %s', async (url) => {
+  it.each(['/auth/no/such/page', '/auth/auth/no-such-page'])('shows the error page, titled "Error", at %s', async (url) => {
     await expectLanding(url, { path: url, title: routeTable.unknownTitle });
+  });
+
+  it('opens Register at /auth/sign-up, the address client apps used for sign-up', async () => {
+    await expectLanding('/auth/sign-up', { path: '/auth/sign-up', title: 'Register' });
   });
 });
