@@ -13,10 +13,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Where the product's own address leads: the account page, which signs in as a client of our provider. */
 const ACCOUNT_PAGE = '/auth/account';
 
-/** Whether a login address's query names a client app (or resumes a sign-in): only then is it a client's sign-in. */
+/**
+ * Whether a login address's query names a client app, resumes a sign-in, or carries an invitation (whose link names
+ * no client: the login step asks the server for the invitation's app): only then is it a client's sign-in.
+ */
 function namesClient(query: string): boolean {
   const params = new URLSearchParams(query.split('#')[0]);
-  return params.has('client_id') || params.has('interaction');
+  return params.has('client_id') || params.has('interaction') || params.has('invitation');
 }
 
 /** The first screen's address and the file holding its prerendered page (scripts/prerender.ts). */
