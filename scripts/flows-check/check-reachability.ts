@@ -1,7 +1,7 @@
 /**
  * Guards against orphan steps: every step can be reached from an entry step (one with `init`), a
- * challenge the server can send, a terminal step or a step the app names (src/config.ts), through
- * next rules, links and guards of reachable steps.
+ * challenge the server can send, an API error it claims (an entry call failing with it shows the step), a
+ * terminal step or a step the app names (src/config.ts), through next rules, links and guards of reachable steps.
  */
 import { stepEntries, stepLinks } from './step-index.ts';
 import type { Problem, Project } from './types.ts';
@@ -11,7 +11,7 @@ export function reachableSteps(project: Project): Set<string> {
   const entries = stepEntries(project.flows);
   const byId = new Map(entries.map((entry) => [entry.id, entry.step]));
   const seeds = entries
-    .filter(({ step }) => step.init || step.terminal || (step.challenges ?? []).some((kind) => project.serverChallenges.includes(kind)))
+    .filter(({ step }) => step.init || step.terminal || (step.errors ?? []).length > 0 || (step.challenges ?? []).some((kind) => project.serverChallenges.includes(kind)))
     .map(({ id }) => id);
   const queue = [...seeds, ...project.appSteps.map(({ step }) => step)];
   const reached = new Set<string>();

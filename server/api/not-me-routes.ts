@@ -7,11 +7,14 @@ import { admitOpenStep, type StepDeps } from './step-guard.ts';
 
 const PATH = 'account/not-me';
 
+/** The shape of a notice link's token. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The token may be missing or cut short (a link mangled by a mail client): that is a link that no longer works, not a bad request. */
 const TOKEN_QUERY = {
   type: 'object',
-  required: ['token'],
   additionalProperties: false,
-  properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
+  properties: { token: { type: 'string', maxLength: 200 } },
 } as const;
 
 /** `pending` while the link waits for the owner's confirmation; `reported` once it is done. */
@@ -24,9 +27,10 @@ const NOT_ME_ANSWER = { type: 'object', properties: { not_me: { type: 'string' }
  */
 export function notMeRoutes(context: StepDeps & Pick<Services, 'provider'>) {
   return async (app: FastifyInstance) => {
-    app.get<{ Querystring: { token: string } }>(`/${PATH}`, { schema: { querystring: TOKEN_QUERY, response: responses(NOT_ME_ANSWER) } }, async (request) => {
+    app.get<{ Querystring: { token?: string } }>(`/${PATH}`, { schema: { querystring: TOKEN_QUERY, response: responses(NOT_ME_ANSWER) } }, async (request) => {
       if (!context.flows.openStepFor(PATH, 'GET')) throw new ApiError('step.not_available');
-      if (!(await isNoticeLinkLive(context.db, request.query.token, new Date(context.clock())))) throw new ApiError('notice_link.expired');
+      const { token } = request.query;
+      if (token === undefined || !TOKEN_PATTERN.test(token) || !(await isNoticeLinkLive(context.db, token, new Date(context.clock())))) throw new ApiError('notice_link.expired');
       return { not_me: 'pending' };
     });
 
