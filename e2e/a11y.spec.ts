@@ -33,7 +33,8 @@ const BY_ADDRESS = [
   { path: '/auth/unavailable', title: 'Error' },
   { path: '/auth/mfa/totp', title: 'Authenticate | Verify Using Authenticator App MFA' },
   { path: '/auth/reset-password/success', title: 'Reset Password | Success' },
-  { path: '/auth/register/success', title: 'Register | Success' },
+  // A sign-up's success screen opened by address belongs to a sign-in that is over: the honest "ended" screen.
+  { path: '/auth/register/success', title: 'Authenticate' },
   { path: '/auth/terms-conditions', title: 'Terms and Conditions' },
   { path: '/auth/invitation/expired', title: 'Error' },
 ];
