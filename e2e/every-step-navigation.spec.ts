@@ -8,6 +8,7 @@
  * step id. A step no walk reaches fails the test by name: give it a walk (WALKS) or a way past it (`pass`).
  */
 import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -46,6 +47,8 @@ interface Walk {
   methods: Array<'email' | 'sms' | 'totp'>;
   secret?: string;
   invitationLink?: string;
+  /** A recovery code the walk signs in with instead of its second factor (once). */
+  recoveryCode?: string;
 }
 
 /** Runs the admin CLI against the MFA server's data dir. */
@@ -57,7 +60,7 @@ function sso(...args: string[]): void {
 
 const uniqueEmail = (label: string) => `nav-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** The newest 6-digit code (or link) sent to `to` in the dev outbox, other than `notIn`. */
+/** The newest 6-digit code (or link) sent to `to` in the dev outbox, if it is not one of `notIn`. */
 async function outbox(request: APIRequestContext, to: string, pattern: RegExp, notIn: readonly string[] = []): Promise<string> {
   let found: string | undefined;
   await expect
@@ -65,7 +68,8 @@ async function outbox(request: APIRequestContext, to: string, pattern: RegExp, n
       async () => {
         const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
         const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-        found = messages[0]?.text.match(pattern)?.[1];
+        // The newest message carrying one: a security notice sent since (a new factor, a recovery code used) carries none.
+        found = messages.map((message) => message.text.match(pattern)?.[1]).find((match) => match !== undefined);
         return found !== undefined && !notIn.includes(found);
       },
       { message: `a message to ${to}`, timeout: 15_000 },
@@ -90,10 +94,17 @@ async function submit(page: Page): Promise<void> {
   await page.locator('main form button[type="submit"]').first().click();
 }
 
+/** A walk holding a recovery code takes the second-factor screen's "Use a recovery code" link instead of its code; true when it did. */
+async function tookRecoveryLink(page: Page, walk: Walk): Promise<boolean> {
+  if (!walk.recoveryCode) return false;
+  await page.getByRole('link', { name: 'Use a recovery code', exact: true }).click();
+  return true;
+}
+
 /** How a walk gets past each step. A new step needs an entry here (or in BY_ADDRESS_ONLY). */
 const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<void>>> = {
   login: async (page, walk) => {
-    await page.getByLabel('Email').fill(walk.email);
+    await page.getByLabel('Email', { exact: true }).fill(walk.email);
     await page.getByLabel('Password', { exact: true }).fill(walk.password);
     await page.getByRole('button', { name: 'Log In' }).click();
   },
@@ -107,11 +118,13 @@ const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<void>>> 
     await page.getByLabel('Mobile number').fill(PHONE);
     await submit(page);
   },
-  'mfa-otp': async (page) => {
+  'mfa-otp': async (page, walk) => {
+    if (await tookRecoveryLink(page, walk)) return;
     await page.locator('main input[autocomplete="one-time-code"]').first().fill(await freshCode(page, PHONE));
     await submit(page);
   },
   'mfa-email': async (page, walk) => {
+    if (await tookRecoveryLink(page, walk)) return;
     await page.locator('main input[autocomplete="one-time-code"]').first().fill(await freshCode(page, walk.email));
     await submit(page);
   },
@@ -121,12 +134,26 @@ const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<void>>> 
     await submit(page);
   },
   'mfa-totp': async (page, walk) => {
+    if (await tookRecoveryLink(page, walk)) return;
     if (!walk.secret) throw new Error('mfa-totp needs a walk that set up the authenticator app first');
     await page.locator('main input[autocomplete="one-time-code"]').first().fill(appCode(walk.secret));
     await submit(page);
   },
+  'mfa-recovery': async (page, walk) => {
+    if (!walk.recoveryCode) throw new Error('mfa-recovery needs a walk that made recovery codes first');
+    await page.getByLabel('Recovery code', { exact: true }).fill(walk.recoveryCode);
+    // A code works once: the walk goes on with the factor it sets up next.
+    walk.recoveryCode = undefined;
+    await submit(page);
+  },
+  'not-me': async (page) => {
+    await page.getByRole('button', { name: 'Sign out everywhere and secure my account' }).click();
+  },
+  'not-me-expired': async (page) => {
+    await page.getByRole('link', { name: 'Choose a new password' }).click();
+  },
   register: async (page, walk) => {
-    await page.getByLabel('Email').fill(walk.email);
+    await page.getByLabel('Email', { exact: true }).fill(walk.email);
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Password', { exact: true }).fill(walk.password);
@@ -152,7 +179,7 @@ const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<void>>> 
     await page.getByRole('link', { name: 'Continue to the app' }).click();
   },
   'forgot-password': async (page, walk) => {
-    await page.getByLabel('Email').fill(walk.email);
+    await page.getByLabel('Email', { exact: true }).fill(walk.email);
     await submit(page);
   },
   'forgot-password-sent': async (page) => {
@@ -203,6 +230,61 @@ async function fromDemo(page: Page, link: RegExp): Promise<void> {
 
 let totpSecret: string | undefined;
 let totpEmail: string | undefined;
+/** The user whose recovery-code walk left security notices in the outbox. */
+let recoveryEmail: string | undefined;
+/** The "This wasn't me" link the notice walk used up. */
+let usedNotMeLink: string | undefined;
+
+/**
+ * On a browser of its own (the device the person later loses), the user's first sign-in at the product's address
+ * sets up email as the second factor, and the account page makes recovery codes; answers one of them.
+ */
+async function makeRecoveryCodes(page: Page, email: string): Promise<string> {
+  const context = await page.context().browser()?.newContext();
+  if (!context) throw new Error('the walk needs a browser to make recovery codes in');
+  const device = await context.newPage();
+  await device.goto('/auth/');
+  await device.getByLabel('Email', { exact: true }).fill(email);
+  await device.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await device.getByRole('button', { name: 'Log In' }).click();
+  await device.getByRole('radio', { name: /^Email/ }).check();
+  await device.getByRole('button', { name: 'Continue' }).click();
+  await device.locator('main input[autocomplete="one-time-code"]').first().fill(await freshCode(device, email));
+  await submit(device);
+  await expect(device.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible({ timeout: SETTLE_MS });
+  const recovery = device.getByRole('region', { name: 'Recovery codes' });
+  await recovery.getByRole('button', { name: 'Make recovery codes' }).click();
+  const codes = recovery.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem');
+  const stepUp = device.getByRole('heading', { name: 'Confirm it is you' });
+  await expect(codes.first().or(stepUp)).toBeVisible({ timeout: SETTLE_MS });
+  if (await stepUp.isVisible()) {
+    await device.getByRole('button', { name: 'Send code', exact: true }).click();
+    await device.getByLabel('Code we sent you', { exact: true }).fill(await freshCode(device, email));
+    await device.getByRole('button', { name: 'Confirm', exact: true }).click();
+  }
+  await expect(codes).toHaveCount(10, { timeout: SETTLE_MS });
+  const code = ((await codes.first().textContent()) ?? '').trim();
+  await recovery.getByRole('button', { name: 'I have saved them' }).click();
+  await context.close();
+  return code;
+}
+
+/** The "This wasn't me" link of the newest security notice to `to` in the dev outbox. */
+async function notMeLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
+        const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+        link = messages.map((message) => /This wasn't me: (\S+)/.exec(message.text)?.[1]).find(Boolean);
+        return link !== undefined;
+      },
+      { message: `a security notice to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link as string;
+}
 
 const WALKS: readonly WalkPlan[] = [
   {
@@ -286,6 +368,40 @@ const WALKS: readonly WalkPlan[] = [
       return { email: totpEmail, password: PASSWORD, methods: ['totp'], secret: totpSecret };
     },
     start: (page) => fromDemo(page, /Account Area/),
+  },
+  {
+    name: 'a user who lost their phone signs in with a recovery code and sets up a new factor',
+    walk: () => {
+      const email = uniqueEmail('recovery');
+      sso('user', 'add', '--email', email, '--password', PASSWORD);
+      recoveryEmail = email;
+      return { email, password: PASSWORD, methods: ['email', 'email'] };
+    },
+    start: async (page, walk) => {
+      walk.recoveryCode = await makeRecoveryCodes(page, walk.email);
+      await fromDemo(page, /Account Area/);
+    },
+  },
+  {
+    name: "a security notice's \"This wasn't me\" link secures the account",
+    walk: () => {
+      if (!recoveryEmail) throw new Error('the recovery-code walk leaves the security notices this walk opens');
+      return { email: recoveryEmail, password: PASSWORD, methods: [] };
+    },
+    start: async (page, walk) => {
+      usedNotMeLink = await notMeLink(page.request, walk.email);
+      await page.goto(usedNotMeLink);
+    },
+    endAt: 'not-me-done',
+  },
+  {
+    name: 'a "This wasn\'t me" link opened again after it was used says it no longer works',
+    walk: () => ({ email: recoveryEmail ?? uniqueEmail('not-me'), password: PASSWORD, methods: [] }),
+    start: async (page) => {
+      if (!usedNotMeLink) throw new Error('the notice walk uses up the link this walk opens again');
+      await page.goto(usedNotMeLink);
+    },
+    endAt: 'forgot-password',
   },
 ];
 
@@ -415,8 +531,16 @@ test('every step of every flow survives Back, Forward and Reload, and opens by i
   // Every step opened by its address from a fresh browser ("a link from anywhere"): a usable screen, never blame.
   const context = await browser.newContext();
   const page = await context.newPage();
-  // The query a client app's own link carries.
-  const client = `client_id=sso-account&redirect_uri=${encodeURIComponent(new URL('/demo/user-management/auth/callback', page.context().pages()[0]?.url().startsWith('http') ? page.url() : `http://localhost:${process.env.E2E_MFA_PORT}`).href)}&state=nav`;
+  // The query a client app's own link carries: a complete authorize request, PKCE (S256) and state included.
+  const client = new URLSearchParams({
+    client_id: 'sso-account',
+    redirect_uri: `http://localhost:${process.env.E2E_MFA_PORT}/demo/user-management/auth/callback`,
+    response_type: 'code',
+    scope: 'openid',
+    state: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
   for (const step of STEPS) {
     const route = step.route.replace(/\/:[a-z_]+\?/g, '').replace(/:[a-z_]+/g, 'x');
     await page.goto(`/auth/${route}?${client}`);
