@@ -23,9 +23,10 @@ const OPENED_DIRECTLY_LEADS_TO: Record<string, { path: string; title: string }> 
   // the honest screen says so, with the way back to the app (no blame).
   redirect: { path: '/auth/sign-in/ended', title: 'Authenticate' },
   'register/success': { path: '/auth/sign-in/ended', title: 'Authenticate' },
-  'invitation/redirect': { path: '/auth/error', title: 'Error' },
-  // The error page entered again (a reload, Back) asks the server where the sign-in is now, instead of looping.
+  'invitation/redirect': { path: '/auth/sign-in/ended', title: 'Authenticate' },
+  // The error and not-available pages entered again (a reload, Back) ask the server where the sign-in is now.
   error: { path: '/auth/sign-in/resume', title: 'Authenticate' },
+  unavailable: { path: '/auth/sign-in/resume', title: 'Authenticate' },
 };
 
 const pathOf = (route: string) => `/auth${buildStepPath({ route }, SAMPLE_PARAMS) ?? ''}`;
