@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   'request.timeout': { status: 408, retryable: true },
   'auth.init_failed': { status: 400, retryable: true },
   'auth.invalid_credentials': { status: 401 },
+  'auth.too_many_attempts': { status: 429, params: ['minutes'] },
   'auth.invalid_token': { status: 401 },
   'transaction.missing': { status: 401 },
   'step.out_of_order': { status: 409 },

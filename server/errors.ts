@@ -17,6 +17,11 @@ const ENGLISH_MESSAGES = new Map(
   }),
 );
 
+/** `template` with its `{name}` placeholders filled from `params` (the code's declared `error_params`). */
+function fillPlaceholders(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
 /** An error to answer with; `detail` words the problem more precisely than the code's text (a field's rule). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -27,12 +32,12 @@ export class ApiError extends Error {
   /** The seconds a client should wait before trying again, sent as `Retry-After` (429 and 503 answers). */
   readonly retryAfter: number | undefined;
 
-  constructor(code: ErrorCode, detail?: string | ProblemDetail, options: { retryAfter?: number } = {}) {
+  constructor(code: ErrorCode, detail?: string | ProblemDetail, options: { retryAfter?: number; params?: Readonly<Record<string, string>> } = {}) {
     const precise = typeof detail === 'string' ? { message: detail } : detail;
-    super(precise?.message ?? ENGLISH_MESSAGES.get(code));
+    super(precise?.message ?? fillPlaceholders(ENGLISH_MESSAGES.get(code) ?? code, options.params ?? {}));
     this.code = code;
     this.status = ERROR_CODES[code].status;
-    this.params = precise?.key === undefined ? undefined : { [REASON_PARAM]: precise.key };
+    this.params = precise?.key === undefined ? options.params : { ...options.params, [REASON_PARAM]: precise.key };
     this.retryAfter = options.retryAfter;
   }
 

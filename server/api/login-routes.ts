@@ -15,6 +15,11 @@ import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
+/** The refusal while sign-in waits: the remaining whole minutes (rounded up) in words, the seconds as Retry-After. */
+function tooManyAttempts(waitSeconds: number): ApiError {
+  return new ApiError('auth.too_many_attempts', undefined, { retryAfter: waitSeconds, params: { minutes: String(Math.ceil(waitSeconds / 60)) } });
+}
+
 /** `POST auth/login`: checks the encrypted credentials, under the guessing throttle, and answers the next step. */
 export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'throttle' | 'metrics'>) {
   return async (app: FastifyInstance) => {
@@ -44,6 +49,9 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
             sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
           }
         }
+        // A waiting subject (an account, or an address without one, counted alike) is told how long, so the owner
+        // is not left retrying the right password; the answer is the same whether or not the account exists.
+        if (!gate.allowed) throw tooManyAttempts(gate.waitSeconds);
         throw new ApiError('auth.invalid_credentials');
       }
       await context.throttle.succeeded({ userId: found.user.id, ip: request.ip });

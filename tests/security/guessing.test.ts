@@ -102,14 +102,17 @@ describe('a shared address under attack', () => {
     const guesses = LIMITS.IP_FAILURES_PER_WINDOW + 20;
     for (let start = 0; start < guesses; start += 4) {
       const batch = Array.from({ length: 4 }, (_, index) => submitLogin(attacker, `victim${(start + index) % 7}@example.com`, `guess-${start + index}`));
-      for (const answer of await Promise.all(batch)) counter.record(answer.statusCode === 401);
+      // Each guess is refused: as a wrong password, or, once that address waits, with the wait.
+      for (const answer of await Promise.all(batch)) counter.record(answer.statusCode === 401 || answer.json().error_code === 'auth.too_many_attempts');
     }
-    // From the slowed address, an existing account and an unknown one still answer alike: status, body, headers.
+    // From the slowed address, an existing account and an unknown one, each tried for the first time, still answer
+    // alike: status, body, headers. (The hammered addresses themselves now wait, told so like any waiting account.)
     const probe = async (email: string) => {
       const answer = await submitLogin(attacker, email, 'Wrong-Passw0rd!');
       return { status: answer.statusCode, body: answer.body, retryAfter: answer.headers['retry-after'] };
     };
-    const existing = await probe(bystander.email.replace('bystander', 'victim0'));
+    expect((await probe(bystander.email.replace('bystander', 'victim0'))).status).toBe(429);
+    const existing = await probe('first-try@example.com');
     await addUser({ db: server.db }, { email: 'known@example.com', password: 'Known-Passw0rd!' });
     expect(await probe('known@example.com')).toEqual(existing);
     expect(await probe('nobody-at-all@example.com')).toEqual(existing);

@@ -7,6 +7,12 @@ import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts'
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const GENERIC = { error_code: 'auth.invalid_credentials', error_message: 'Incorrect email or password.' };
+/** The answer while the account (or an unknown address) waits, with the remaining whole minutes. */
+const waiting = (minutes: number) => ({
+  error_code: 'auth.too_many_attempts',
+  error_message: `Too many attempts. Try again in ${minutes} minutes, or reset your password.`,
+  error_params: { minutes: String(minutes) },
+});
 
 describe('the wait after repeated failures', () => {
   it.each([
@@ -52,15 +58,16 @@ describe('guessing protection at sign-in', () => {
     await server.close();
   });
 
-  it('makes the attempt after 5 failures wait 1 s, refusing even the right password like a wrong one', async () => {
+  it('makes the attempt after 5 failures wait 1 s, telling even the right password to try again later, with Retry-After', async () => {
     const user = await freshUser();
     const browser = await loginScreen();
     for (let failure = 0; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY; failure += 1) {
       expect((await attempt(browser, user.email, 'wrong')).json()).toEqual(GENERIC);
     }
     const locked = await attempt(browser, user.email, user.password);
-    expect(locked.statusCode).toBe(401);
-    expect(locked.json()).toEqual(GENERIC);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual(waiting(1));
+    expect(locked.headers['retry-after']).toBe('1');
     clock.advance(1);
     expect((await attempt(browser, user.email, user.password)).json()).toHaveProperty('redirect_to');
   });
@@ -76,7 +83,7 @@ describe('guessing protection at sign-in', () => {
     const fresh = await loginScreen();
     await attempt(fresh, user.email, 'wrong');
     clock.advance(loginDelaySeconds(8) - 1);
-    expect((await attempt(fresh, user.email, user.password)).json()).toEqual(GENERIC);
+    expect((await attempt(fresh, user.email, user.password)).json()).toEqual(waiting(1));
     clock.advance(1);
     expect((await attempt(fresh, user.email, user.password)).json()).toHaveProperty('redirect_to');
   });
@@ -110,7 +117,7 @@ describe('guessing protection at sign-in', () => {
     for (let failure = 0; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY; failure += 1) {
       await attempt(await loginScreen(), user.email, 'wrong');
     }
-    expect((await attempt(await loginScreen(), user.email, user.password)).json()).toEqual(GENERIC);
+    expect((await attempt(await loginScreen(), user.email, user.password)).json()).toEqual(waiting(1));
     clock.advance(1);
   });
 
@@ -126,7 +133,7 @@ describe('guessing protection at sign-in', () => {
     // Behind the same gateway, an account without failures still signs in with its right password...
     expect((await attempt(await loginScreen(gateway), bystander.email, bystander.password)).json()).toHaveProperty('redirect_to');
     // ...while one with a recent failure gets no further guess from there, though it signs in from elsewhere.
-    expect((await attempt(await loginScreen(gateway), touched.email, touched.password)).json()).toEqual(GENERIC);
+    expect((await attempt(await loginScreen(gateway), touched.email, touched.password)).json()).toEqual(waiting(15));
     expect((await attempt(await loginScreen(), touched.email, touched.password)).json()).toHaveProperty('redirect_to');
     await attempt(await loginScreen(), touched.email, 'wrong');
     clock.advance(LIMITS.IP_FAILURE_WINDOW);
@@ -148,15 +155,52 @@ describe('guessing protection at sign-in', () => {
         expect((await attempt(await loginScreen(), bystander.email, bystander.password)).json()).toHaveProperty('redirect_to');
       }
     }
-    expect([...answers]).toEqual([`401 ${JSON.stringify(GENERIC)}`]);
+    // The first guesses are wrong passwords; every later one meets the wait (the clock does not move), which from
+    // the attacker's slowed address lasts until the failure's window there is over.
+    expect([...answers]).toEqual([`401 ${JSON.stringify(GENERIC)}`, `429 ${JSON.stringify(waiting(1))}`, `429 ${JSON.stringify(waiting(15))}`]);
     const counted = await server.db.query<{ failures: number }>(
       'select failures from login_failures where user_id = (select id from users where email = $1)',
       [target.email],
     );
     // Only the first guesses were ever checked; the rest met the wait (the clock did not move).
     expect(counted.rows[0]?.failures).toBe(LIMITS.LOGIN_FAILURES_BEFORE_DELAY);
-    expect((await attempt(await loginScreen(), target.email, target.password)).json()).toEqual(GENERIC);
+    expect((await attempt(await loginScreen(), target.email, target.password)).json()).toEqual(waiting(1));
     clock.advance(loginDelaySeconds(LIMITS.LOGIN_FAILURES_BEFORE_DELAY));
     expect((await attempt(await loginScreen(), target.email, target.password)).json()).toHaveProperty('redirect_to');
+  });
+
+  it('rounds the remaining wait up to whole minutes in the words and gives the seconds as Retry-After', async () => {
+    const user = await freshUser();
+    const browser = await loginScreen();
+    // Twelve failures, each after its wait: the twelfth imposes 128 s.
+    for (let failure = 0; failure < 12; failure += 1) {
+      expect((await attempt(browser, user.email, 'wrong')).statusCode).toBe(401);
+      if (failure < 11) clock.advance(loginDelaySeconds(failure + 1));
+    }
+    const refused = await attempt(browser, user.email, user.password);
+    expect(refused.json()).toEqual(waiting(3));
+    expect(refused.headers['retry-after']).toBe(String(loginDelaySeconds(12)));
+    clock.advance(loginDelaySeconds(12) - 61);
+    expect((await attempt(browser, user.email, user.password)).json()).toEqual(waiting(2));
+    clock.advance(61);
+    expect((await attempt(browser, user.email, user.password)).json()).toHaveProperty('redirect_to');
+  });
+
+  it('throttles an email without an account by the same counts, with the identical answer, so the wait reveals nothing', async () => {
+    const user = await freshUser();
+    const unknown = `nobody${counter}@example.com`;
+    const answers = async (email: string) => {
+      const browser = await loginScreen();
+      const seen: string[] = [];
+      for (let failure = 0; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY + 1; failure += 1) {
+        const answer = await attempt(browser, email, 'Wrong-Passw0rd!');
+        seen.push(`${answer.statusCode} ${answer.headers['retry-after'] ?? '-'} ${answer.body}`);
+      }
+      return seen;
+    };
+    const known = await answers(user.email);
+    expect(known.at(-1)).toBe(`429 1 ${JSON.stringify(waiting(1))}`);
+    expect(await answers(unknown)).toEqual(known);
+    clock.advance(1);
   });
 });

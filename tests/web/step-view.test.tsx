@@ -126,6 +126,28 @@ describe('login step', () => {
     expect(dataLayer).toContainEqual({ event: 'login_error_response' });
   });
 
+  it('tells a throttled sign-in how many minutes to wait and keeps the reset-password link beside it', async () => {
+    fakeServer(
+      loginRoutes({
+        'POST auth/login': {
+          status: 429,
+          body: {
+            error_code: 'auth.too_many_attempts',
+            error_message: 'Too many attempts. Try again in 3 minutes, or reset your password.',
+            error_params: { minutes: '3' },
+          },
+        },
+      }),
+    );
+    const email = await openLogin();
+    await userEvent.type(email, 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Right-Passw0rd!');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Too many attempts. Try again in 3 minutes, or reset your password.');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toContain('/auth/forgot-password');
+  });
+
   it('sends the password encrypted to the fetched key and follows redirect_to on success', async () => {
     const server = fakeServer(
       loginRoutes({ 'POST auth/login': { body: { redirect_to: 'http://localhost/oidc/auth/uid-1' } } }),
