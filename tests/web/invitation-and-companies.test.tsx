@@ -107,6 +107,37 @@ describe('the company picker (MULTIPLE_COMPANIES_REGISTRATION)', () => {
   });
 });
 
+describe('searching the company picker', () => {
+  function longList() {
+    const list = [...companies(10), { id: 'c-globex', name: 'Globex' }, { id: 'c-stark', name: 'Stark Industries' }];
+    return fakeServer({
+      ...client,
+      'GET authorize': { body: { challenge: 'MULTIPLE_COMPANIES_REGISTRATION', parameters: { companies: list, selected: 'c-stark' } } },
+      'GET company-management/companies': { body: { challenge: 'MULTIPLE_COMPANIES_REGISTRATION', parameters: { companies: list, selected: 'c-stark' } } },
+      'POST company-management/companies': { body: { redirect_to: 'https://sso.example/oidc/auth/resume' } },
+    });
+  }
+
+  it('submits the only company left in view, never the hidden last-used one', async () => {
+    const server = longList();
+    renderAppAt(`/auth/login${SIGN_IN}`);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search companies' }), 'glo');
+    expect((screen.getByRole('radio', { name: 'Globex' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({ company: 'c-globex' }));
+  });
+
+  it('asks for a choice when the search hides the chosen company among several matches', async () => {
+    const server = longList();
+    renderAppAt(`/auth/login${SIGN_IN}`);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search companies' }), 'company');
+    expect(screen.getAllByRole('radio').every((radio) => !(radio as HTMLInputElement).checked)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please choose a company')).toBeTruthy();
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+});
+
 describe('a reload of the invitation step', () => {
   it('asks the server again and still shows the invited address', async () => {
     fakeServer({

@@ -1,7 +1,8 @@
 /**
  * One choice out of a list the server sent (ui:options.choices, from the form's `choices`): native radio buttons,
  * so arrow keys, labels and screen readers work as for any radio group. From `ui:options.searchFrom` choices on,
- * a search box narrows the list; the chosen value stays chosen while it is filtered out of view.
+ * a search box narrows the list. What is submitted is always a choice in view: when the search hides the chosen one,
+ * the only match left is chosen instead, or else nothing is (and Continue asks for a choice).
  */
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
@@ -14,14 +15,26 @@ function choicesOf(options: WidgetProps['options']): Choice[] {
   return Array.isArray(options.choices) ? (options.choices as Choice[]) : [];
 }
 
+/** The choices whose label contains `search`, ignoring case and surrounding spaces. */
+function matching(choices: readonly Choice[], search: string): readonly Choice[] {
+  const needle = search.trim().toLocaleLowerCase();
+  return needle === '' ? choices : choices.filter((choice) => choice.label.toLocaleLowerCase().includes(needle));
+}
+
+/** The value to keep chosen once only `visible` shows: the chosen one if in view, else the single match, else none. */
+function choiceInView(chosen: unknown, visible: readonly Choice[]): string | undefined {
+  const inView = visible.find((choice) => choice.value === chosen);
+  if (inView) return inView.value;
+  return visible.length === 1 ? visible[0]?.value : undefined;
+}
+
 /** Renders the radio group, with a search box once the list is long. */
 export function ChoiceListWidget(props: WidgetProps) {
   const { id, options } = props;
   const choices = choicesOf(options);
   const searchFrom = typeof options.searchFrom === 'number' ? options.searchFrom : Number.POSITIVE_INFINITY;
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLocaleLowerCase();
-  const visible = needle === '' ? choices : choices.filter((choice) => choice.label.toLocaleLowerCase().includes(needle));
+  const visible = matching(choices, search);
   const invalid = (props.rawErrors?.length ?? 0) > 0;
   const name = props.htmlName || id;
   const searchLabel = typeof options.searchLabel === 'string' ? t(options.searchLabel) : undefined;
@@ -36,7 +49,12 @@ export function ChoiceListWidget(props: WidgetProps) {
           placeholder={searchLabel}
           aria-controls={id}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(event) => {
+            const next = event.target.value;
+            setSearch(next);
+            const kept = choiceInView(props.value, matching(choices, next));
+            if (kept !== props.value) props.onChange(kept);
+          }}
         />
       ) : null}
       <div id={id} role="radiogroup" aria-label={props.label} aria-required={props.required || undefined} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId(id) : undefined} className="choice-options">
