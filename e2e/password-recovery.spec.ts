@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -126,6 +127,40 @@ test('a user who forgot the password resets it by email code and signs in to the
   await expect(page).toHaveURL(/\/demo\/$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test("a client's link to forgot-password keeps the client: after the reset the person signs in to that client", async ({ page, baseURL }) => {
+  const email = uniqueEmail('client-link');
+  addUser(email, OLD_PASSWORD);
+  const state = randomBytes(16).toString('base64url');
+  // The link as a client app writes it: a complete authorize request, PKCE (S256) and state included.
+  const client = new URLSearchParams({
+    client_id: 'sso-account',
+    redirect_uri: new URL('/demo/user-management/auth/callback', baseURL).href,
+    response_type: 'code',
+    scope: 'openid',
+    state,
+    code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  await page.goto(`/auth/forgot-password?${client}`);
+  await expect(page).toHaveTitle('Forgot Password');
+  await expect(page.getByText('Signing in to Account Area')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('link', { name: 'Enter the code' }).click();
+  await submitCode(page, await latestCode(page.request, email));
+  await expect(page).toHaveTitle('Reset Password | Success');
+  await page.getByRole('link', { name: 'Back to log in' }).click();
+
+  // The client's sign-in: its login screen, and after the password the browser goes to the client's redirect URI.
+  await expect(page).toHaveTitle('Log In');
+  await expect(page).toHaveURL(/\/auth\/login\?.*interaction=/);
+  const callback = page.waitForRequest((request) => request.url().includes('/demo/user-management/auth/callback'));
+  await logIn(page, email, NEW_PASSWORD);
+  const answered = new URL((await callback).url());
+  expect(answered.searchParams.get('state')).toBe(state);
+  expect(answered.searchParams.get('code')).toBeTruthy();
 });
 
 test("a wrong code shows the server's message, and after the reset the old password no longer works", async ({ page }) => {
