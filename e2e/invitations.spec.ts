@@ -42,7 +42,16 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('an invited user accepts, sets a password and lands in the demo client with the company claim', async ({ page, request }) => {
+/** Fills the invitation's password step: the names the account lacks, the password and the terms. */
+async function acceptInvitation(page: Page): Promise<void> {
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('I accept the Terms and Conditions').check();
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+}
+
+test('an invited user gives the names, accepts the terms, sets a password and lands in the demo client with the names and the company claim', async ({ page, request }) => {
   const company = unique('Invited Co');
   const email = `${unique('invitee')}@example.com`;
   sso('company', 'add', company);
@@ -52,13 +61,21 @@ test('an invited user accepts, sets a password and lands in the demo client with
   await expect(page).toHaveTitle('Create New Password');
   await expect(page).toHaveURL(/\/auth\/new-password\/invitation\?/);
   await expect(page.getByText(`You have been invited as ${email}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute('target', '_blank');
+  // Without names and the terms the form says what is missing, as registration does.
   await page.getByLabel('New password').fill(PASSWORD);
   await expect(page.getByText('Your password is strong')).toBeVisible();
   await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page.getByText('Please accept the Terms and Conditions')).toBeVisible();
+  await expect(page).toHaveTitle('Create New Password');
 
+  await acceptInvitation(page);
   await expect(page).toHaveURL(/\/demo\/$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByRole('row', { name: /company/ })).toContainText(company);
+  await expect(page.getByRole('row', { name: /given_name/ })).toContainText('Grace');
+  await expect(page.getByRole('row', { name: /family_name/ })).toContainText('Hopper');
+  await expect(page.getByRole('row', { name: /^name/ })).toContainText('Grace Hopper');
 });
 
 test('a used invitation says so, tracks it, and offers to email a new one', async ({ page, request }) => {
@@ -68,8 +85,7 @@ test('a used invitation says so, tracks it, and offers to email a new one', asyn
   sso('invite', '--email', email, '--company', company);
   const link = await invitationLink(request, email);
   await page.goto(link);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await acceptInvitation(page);
   await expect(page).toHaveURL(/\/demo\/$/);
 
   await page.goto(link);

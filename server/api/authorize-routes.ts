@@ -1,7 +1,10 @@
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/database.ts';
 import { findClientInfo } from '../store/clients.ts';
 import { clientSignInStart, findInvitation, isUsable } from '../store/invitations.ts';
+import type { SignInTransaction } from '../store/transactions.ts';
+import { findUserById } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
@@ -112,10 +115,13 @@ export function directLinkRedirect(context: Pick<Services, 'config' | 'db'>) {
   };
 }
 
-/** What the invitation step shows: the invited address, prefilled and fixed. */
-function invitationParameters(data: Record<string, unknown>): Record<string, unknown> {
-  const invitation = data.invitation as { email?: unknown } | undefined;
-  return typeof invitation?.email === 'string' ? { invitation: true, email: invitation.email } : {};
+/** What the invitation step shows: the invited address, prefilled and fixed, and any names the account has already. */
+async function invitationParameters(db: Queryable, transaction: SignInTransaction): Promise<Record<string, unknown>> {
+  const invitation = transaction.data.invitation as { email?: unknown } | undefined;
+  if (typeof invitation?.email !== 'string') return {};
+  const user = transaction.userId ? await findUserById(db, transaction.userId) : undefined;
+  const names = { given_name: user?.firstName || undefined, family_name: user?.lastName || undefined };
+  return { invitation: true, email: invitation.email, ...names };
 }
 
 /**
@@ -132,7 +138,7 @@ export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock
         if (!transaction || transaction.interactionUid !== query.interaction) throw new ApiError('transaction.missing');
         if (!(await context.provider.Interaction.find(query.interaction))) throw new ApiError('transaction.missing');
         const client = await findClientInfo(context.db, transaction.clientId);
-        const parameters = { client_id: transaction.clientId, client_name: client?.name ?? null, ...invitationParameters(transaction.data) };
+        const parameters = { client_id: transaction.clientId, client_name: client?.name ?? null, ...(await invitationParameters(context.db, transaction)) };
         return { challenge: transaction.challenge, parameters };
       }
       if (query.invitation !== undefined) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { redeemInvitation } from '../store/invitations.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { mailFailureLogger } from '../mail/mailer.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
@@ -13,7 +12,7 @@ import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 
-/** `POST auth/password`: the new password a sign-in asked for (temporary or expired password, or an invitation), then the next gate. */
+/** `POST auth/password`: the new password a sign-in asked for (a temporary or expired password), then the next gate. */
 export function newPasswordRoutes(context: StepDeps & SignInDeps & Pick<Services, 'passwordPolicy'>) {
   return async (app: FastifyInstance) => {
     app.post('/auth/password', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
@@ -21,16 +20,11 @@ export function newPasswordRoutes(context: StepDeps & SignInDeps & Pick<Services
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
       if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      // An invitation is accepted on its own step (invitation/acceptance), which also asks for the names and terms.
+      if (transaction.data.invitation) throw new ApiError('step.out_of_order');
       const credentials = transaction.userId ? await findCredentialsById(context.db, transaction.userId) : undefined;
       if (!credentials) throw new ApiError('transaction.missing');
-      // An invitation's password is what accepts it: once, atomically, and only before it expires. The invited
-      // account has no password yet, so there is none to compare with.
-      const invitation = transaction.data.invitation as { id: string } | undefined;
-      if (invitation) {
-        if (!(await redeemInvitation(context.db, invitation.id, new Date(context.clock())))) throw new ApiError('invitation.expired');
-      } else if (await verifyPassword(password, credentials.passwordHash)) {
-        throw new ApiError('password.reused');
-      }
+      if (await verifyPassword(password, credentials.passwordHash)) throw new ApiError('password.reused');
       const now = new Date(context.clock());
       await setPassword(context.db, credentials.user.id, await hashPassword(password), now);
       await recordSecurityEvent(context.db, {
@@ -39,13 +33,10 @@ export function newPasswordRoutes(context: StepDeps & SignInDeps & Pick<Services
         at: now,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
-        detail: { reason: invitation ? 'invitation' : 'required_at_sign_in' },
+        detail: { reason: 'required_at_sign_in' },
       });
-      // An invitation's password is the account's first: nothing changed that its owner must hear of.
-      if (!invitation) {
-        const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
-        await sendSecurityNotice({ ...context, onMailFailure: mailFailureLogger(request.log) }, { user: credentials.user, kind: 'password_changed', origin });
-      }
+      const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      await sendSecurityNotice({ ...context, onMailFailure: mailFailureLogger(request.log) }, { user: credentials.user, kind: 'password_changed', origin });
       return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId: credentials.user.id }));
     });
   };

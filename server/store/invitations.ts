@@ -122,3 +122,13 @@ export async function clientSignInStart(db: Queryable, clientId: string): Promis
 export async function setClientSignInStart(db: Queryable, clientId: string, uri: string): Promise<void> {
   await db.query('update clients set initiate_login_uri = $2 where client_id = $1', [clientId, uri]);
 }
+
+/** What an invited person gives when accepting: the names the account lacked, and the terms accepted at `now`. */
+export async function completeInvitedProfile(db: Queryable, userId: string, profile: { firstName: string; lastName: string; now: Date }): Promise<void> {
+  await db.query('update users set first_name = $2, last_name = $3, terms_accepted_at = $4, updated_at = $4 where id = $1', [
+    userId,
+    profile.firstName.trim(),
+    profile.lastName.trim(),
+    profile.now,
+  ]);
+}

@@ -101,13 +101,14 @@ export async function mergePendingAttributes(db: Queryable, id: string, attribut
 }
 
 /**
- * Makes the account from a verified sign-up and marks the sign-up completed. Returns the new user's id, or
+ * Makes the account from a verified sign-up and marks the sign-up completed; the terms its form required are
+ * recorded as accepted with it. Returns the new user's id, or
  * undefined when the address was taken meanwhile (then nothing changes).
  */
 export async function createUserFromRegistration(db: Queryable, id: string, now: Date): Promise<string | undefined> {
   const result = await db.query<{ id: string }>(
-    `insert into users (id, email, email_normalized, first_name, last_name, password_hash, attributes, password_changed_at, created_at, updated_at)
-     select $2, email, email_normalized, first_name, last_name, password_hash, attributes, $3, $3, $3 from pending_registrations where id = $1
+    `insert into users (id, email, email_normalized, first_name, last_name, password_hash, attributes, password_changed_at, created_at, updated_at, terms_accepted_at)
+     select $2, email, email_normalized, first_name, last_name, password_hash, attributes, $3, $3, $3, $3 from pending_registrations where id = $1
      on conflict (email_normalized) do nothing
      returning id`,
     [id, crypto.randomUUID(), now],

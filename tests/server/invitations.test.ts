@@ -48,7 +48,7 @@ describe('invitations', () => {
       client_id: client.clientId,
       redirect_uri: client.redirectUri,
       state: 'state-inv',
-      scope: 'openid email company',
+      scope: 'openid email profile company',
       code_challenge: await calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       invitation: token,
@@ -62,8 +62,9 @@ describe('invitations', () => {
     return { codeVerifier, answer: init.json<Record<string, unknown>>() };
   }
 
-  async function choosePassword(browser: TestBrowser, password = PASSWORD) {
-    return browser.request('POST', `${API}/auth/password`, { password: await browser.encrypt(password) });
+  /** The invitation's password step as the web app submits it: names, password, terms. */
+  async function choosePassword(browser: TestBrowser, password = PASSWORD, details: Record<string, unknown> = { firstName: 'Ivy', lastName: 'Invited', acceptTerms: true }) {
+    return browser.request('POST', `${API}/invitation/acceptance`, { ...details, password: await browser.encrypt(password) });
   }
 
   it('emails a link built from PUBLIC_URL that starts at the client app, whatever Host the renewal request claims', async () => {
@@ -162,5 +163,36 @@ describe('invitations', () => {
     await followToClient(browser, login.json<{ redirect_to: string }>().redirect_to, server.publicClient.redirectUri);
     const { answer } = await openInvitation(browser, token);
     expect(answer).toMatchObject({ challenge: 'NEW_PASSWORD_REQUIRED', parameters: { email: 'second@example.com' } });
+  });
+
+  it('asks for the names and the terms: the app gets the names in the ID token and userinfo, and the acceptance is recorded', async () => {
+    const { token } = await inviteAndReadLink('named@example.com');
+    const browser = new TestBrowser(server.app);
+    const { codeVerifier, answer } = await openInvitation(browser, token);
+    // The invited account has no names yet, so the step offers none to prefill.
+    expect(answer).toMatchObject({ parameters: { invitation: true, email: 'named@example.com' } });
+    expect(answer).not.toHaveProperty('parameters.given_name');
+    for (const missing of [{ lastName: 'Lovelace', acceptTerms: true }, { firstName: 'Ada', acceptTerms: true }, { firstName: 'Ada', lastName: 'Lovelace' }, { firstName: 'Ada', lastName: 'Lovelace', acceptTerms: false }]) {
+      const refused = await choosePassword(browser, PASSWORD, missing);
+      expect(refused.statusCode, JSON.stringify(missing)).toBe(400);
+      expect(refused.json().error_code).toBe('request.invalid');
+    }
+    const accepted = await choosePassword(browser, PASSWORD, { firstName: ' Ada ', lastName: 'Lovelace', acceptTerms: true });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const callback = await followToClient(browser, accepted.json<{ redirect_to: string }>().redirect_to, server.publicClient.redirectUri);
+    const seen = await whatTheAppSees(server.app, server.publicClient, callback, codeVerifier);
+    expect(seen.idToken).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace', name: 'Ada Lovelace' });
+    expect(seen.userinfo).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace', name: 'Ada Lovelace' });
+    const recorded = await server.db.query<{ terms_accepted_at: Date | null }>('select terms_accepted_at from users where email = $1', ['named@example.com']);
+    expect(recorded.rows[0]?.terms_accepted_at).toEqual(new Date(clock.now()));
+  });
+
+  it('accepts an invitation only on its own step: the temporary-password call refuses it', async () => {
+    const { token } = await inviteAndReadLink('sideways@example.com');
+    const browser = new TestBrowser(server.app);
+    await openInvitation(browser, token);
+    const sideways = await browser.request('POST', `${API}/auth/password`, { password: await browser.encrypt(PASSWORD) });
+    expect(sideways.json().error_code).toBe('step.out_of_order');
+    expect((await choosePassword(browser)).statusCode).toBe(200);
   });
 });

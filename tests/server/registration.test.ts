@@ -45,16 +45,16 @@ describe('registration', () => {
     expect(callback.searchParams.get('code')).toBeTruthy();
   });
 
-  it('lets the new user sign in with the password chosen at registration, with the names given', async () => {
+  it('lets the new user sign in with the password chosen at registration, with the names given and the terms acceptance recorded', async () => {
     const browser = await browserAtSignIn(server);
     const email = freshEmail();
     await submitRegistration(browser, { email, firstName: 'Katherine', lastName: 'Johnson' });
     await submitRegistrationCode(browser, await smtp.latestCode(email));
-    const rows = await server.db.query<{ first_name: string; last_name: string; pre_registered: boolean }>(
-      'select first_name, last_name, pre_registered from users where email_normalized = $1',
+    const rows = await server.db.query<{ first_name: string; last_name: string; pre_registered: boolean; terms_accepted: boolean }>(
+      'select first_name, last_name, pre_registered, terms_accepted_at is not null as terms_accepted from users where email_normalized = $1',
       [email],
     );
-    expect(rows.rows).toEqual([{ first_name: 'Katherine', last_name: 'Johnson', pre_registered: false }]);
+    expect(rows.rows).toEqual([{ first_name: 'Katherine', last_name: 'Johnson', pre_registered: false, terms_accepted: true }]);
     const { callback, codeVerifier } = await signIn(browser, { ...server.publicClient, email, password: NEW_USER_PASSWORD });
     const tokens = await exchangeCode(server.app, server.publicClient, callback, codeVerifier);
     expect(tokens.statusCode).toBe(200);

@@ -33,22 +33,41 @@ function companies(count: number) {
 }
 
 describe('an invitation link', () => {
-  it('opens "Create New Password" with the invited address, and accepts with the chosen password', async () => {
+  it('opens "Create New Password" with the invited address, asks for the names and the terms as registration does, and accepts with them', async () => {
     const server = fakeServer({
       ...client,
       'GET authorize': { body: { challenge: 'NEW_PASSWORD_REQUIRED', parameters: { invitation: true, email: 'new@example.com', client_name: 'Merchant Portal' } } },
       'GET crypto/rsa-public-key': () => ({ body: key.answer }),
-      'POST auth/password': { body: { redirect_to: 'https://sso.example/oidc/auth/resume' } },
+      'POST invitation/acceptance': { body: { redirect_to: 'https://sso.example/oidc/auth/resume' } },
     });
     renderAppAt(`/auth/login${SIGN_IN}`);
     const password = await screen.findByLabelText('New password');
     expect(document.title).toBe('Create New Password');
     expect(window.location.pathname).toBe('/auth/new-password/invitation');
     expect(screen.getByText('You have been invited as new@example.com. Choose a password to accept the invitation.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read the Terms and Conditions' }).getAttribute('target')).toBe('_blank');
     await userEvent.type(password, 'Invited-Passw0rd!');
     await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByText('Please accept the Terms and Conditions')).toBeTruthy();
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('First name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Hopper');
+    await userEvent.click(screen.getByLabelText('I accept the Terms and Conditions'));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
     await waitFor(() => expect(events()).toContain('invitation_redirect_to_app'));
-    expect(server.requests.some((request) => request.method === 'POST' && request.path === 'auth/password')).toBe(true);
+    const accepted = server.requests.find((request) => request.method === 'POST' && request.path === 'invitation/acceptance');
+    expect(accepted?.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', acceptTerms: true });
+  });
+
+  it('prefills the names the invited account already has', async () => {
+    fakeServer({
+      ...client,
+      'GET authorize': { body: { challenge: 'NEW_PASSWORD_REQUIRED', parameters: { invitation: true, email: 'known@example.com', given_name: 'Ada', family_name: 'Lovelace' } } },
+    });
+    renderAppAt(`/auth/login${SIGN_IN}`);
+    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Lovelace');
   });
 
   it('that expired says so, tracks it, and asks for a fresh one with the link\'s token', async () => {
