@@ -137,13 +137,32 @@ test('job details entered by address, not from register, sends the user to regis
   await expect(page).toHaveTitle('Register');
 });
 
-test('the terms open in a new tab, and the form keeps what was typed', async ({ page, context }) => {
+test('the terms open in a new tab whose "Close this tab" closes it, and the form keeps what was typed', async ({ page, context }) => {
   await openRegister(page);
   await page.getByLabel('Email').fill('reader@example.com');
   const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Read the Terms and Conditions' }).click()]);
   await expect(terms).toHaveTitle('Terms and Conditions');
-  await expect(terms.getByText(/^These terms govern your use/)).toBeVisible();
+  await expect(terms.getByText(/^These terms apply to your use/)).toBeVisible();
+  // The shipped sample speaks to the person reading it, never to operators.
+  await expect(terms.getByText(/replace this file/i)).toHaveCount(0);
+  await expect(terms.getByRole('link', { name: 'Back to registration' })).toHaveCount(0);
+  await Promise.all([terms.waitForEvent('close'), terms.getByRole('button', { name: 'Close this tab' }).click()]);
+  expect(context.pages()).toEqual([page]);
+  await expect(page).toHaveTitle('Register');
   await expect(page.getByLabel('Email')).toHaveValue('reader@example.com');
+});
+
+test('the terms reached in the form\'s own tab go Back to that form with what was typed, not to a new registration', async ({ page }) => {
+  await openRegister(page);
+  const registerUrl = page.url();
+  await page.getByLabel('Email').fill('same-tab@example.com');
+  await page.getByLabel('First name').fill('Dorothy');
+  await page.goto(`/auth/terms-conditions${new URL(registerUrl).search}`);
+  await expect(page).toHaveTitle('Terms and Conditions');
+  await page.getByRole('button', { name: 'Back to registration' }).click();
+  await expect(page).toHaveURL(registerUrl);
+  await expect(page.getByLabel('Email')).toHaveValue('same-tab@example.com');
+  await expect(page.getByLabel('First name')).toHaveValue('Dorothy');
 });
 
 test('a pre-registered user completes the account after the code and lands in the demo client', async ({ page }) => {

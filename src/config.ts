@@ -26,6 +26,8 @@ export interface WebConfig {
   readonly carriedQuery: readonly string[];
   /** The sessionStorage key holding values submitted earlier in a flow (src/state/submitted-values-atom.ts). */
   readonly submittedStorageKey: string;
+  /** The sessionStorage key holding what was typed on a form that opens a page beside it (src/state/form-drafts.ts). */
+  readonly draftStorageKey: string;
   /** The sessionStorage key holding the guarded steps this tab reached properly (src/state/reached-steps.ts). */
   readonly reachedStorageKey: string;
   /** The localStorage key holding the language the user picked (src/ui/language-preference.ts). */
@@ -94,6 +96,7 @@ export const config: WebConfig = {
   notAvailableStep: 'not-available',
   carriedQuery: ['client_id', 'redirect_uri', 'state', 'username', 'interaction'],
   submittedStorageKey: 'sso.submitted',
+  draftStorageKey: 'sso.drafts',
   reachedStorageKey: 'sso.reached',
   languageStorageKey: 'sso.language',
   chunkLoadTimeoutMs: 2 * 60 * 1_000,

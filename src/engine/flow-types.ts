@@ -49,6 +49,11 @@ export interface StepLink {
   style?: 'link' | 'button';
   /** Opens the target in a new tab, so the step keeps what was typed. */
   newTab?: boolean;
+  /**
+   * Returns instead of going: in a tab opened by a form's new-tab link (this page its only one) a button with this
+   * label closes the tab, and `hint` says what to do if the browser keeps it open; otherwise the link goes Back.
+   */
+  closeTab?: { label: string; hint: string };
   /** An answer field with the seconds to wait before the link may be followed (a resend cooldown). */
   wait?: string;
   /** Tracked when the link is followed. */

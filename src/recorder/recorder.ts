@@ -51,6 +51,7 @@ export function startRecorder(options: { fresh: boolean }): () => void {
     // A recording starts from a clean tab: no cached client name, no values from an earlier walk.
     localStorage.removeItem(config.clientInfo.storageKey);
     sessionStorage.removeItem(config.submittedStorageKey);
+    sessionStorage.removeItem(config.draftStorageKey);
   }
   const scrubber = createScrubber({
     origin: location.origin,

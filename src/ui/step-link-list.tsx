@@ -1,8 +1,9 @@
 /**
- * A step's links: in-app links, links opening a new tab (so the step keeps what was typed), and links
- * that wait out a server-set delay (a resend cooldown), shown disabled with the seconds counting down. A link
- * with an `event` tracks it when followed (cancelling a verification).
+ * A step's links: in-app links, links opening a new tab (so the step keeps what was typed), links that return from
+ * such a tab (closing it, or going Back), and links that wait out a server-set delay (a resend cooldown), shown
+ * disabled with the seconds counting down. A link with an `event` tracks it when followed (cancelling a verification).
  */
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { config } from '../config.ts';
 import { track } from '../services/analytics.ts';
@@ -10,7 +11,40 @@ import type { StepLink } from '../engine/flow-types.ts';
 import { t } from '../services/messages.ts';
 import { readPath } from '../../contract/read-path.ts';
 import type { StepResponse } from '../engine/flow-types.ts';
+import { closeTab, goBack, isOnlyPageOfTab } from './tab-return.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
+
+/** A `closeTab` link: closes a tab opened beside the form, or goes Back to the form in the same tab. */
+function ReturnLink({ link, close, className }: { link: StepLink; close: NonNullable<StepLink['closeTab']>; className: string }) {
+  const [onlyPage] = useState(isOnlyPageOfTab);
+  const [pressed, setPressed] = useState(false);
+  if (!onlyPage) {
+    return (
+      <button type="button" className={className} onClick={goBack}>
+        {t(link.label)}
+      </button>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          setPressed(true);
+          closeTab();
+        }}
+      >
+        {t(close.label)}
+      </button>
+      {pressed ? (
+        <p className="body" role="status">
+          {t(close.hint)}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /** One link of the list with its href (under the app base). */
 export interface ResolvedLink {
@@ -31,6 +65,8 @@ function StepLinkItem({ link, href, response }: ResolvedLink & { response: StepR
       </span>
     );
   }
+  // A link-styled button looks like the step's other links (the step-action style), a button-styled one like a button.
+  if (link.closeTab) return <ReturnLink link={link} close={link.closeTab} className={link.style === 'button' ? className : 'step-action'} />;
   if (link.newTab) {
     return (
       <a className={className} href={`${config.basePath}${href}`} target="_blank" rel="noopener" onClick={onClick}>

@@ -20,6 +20,7 @@ import { activeFlags } from '../services/feature-flags/active-flags.ts';
 import { buildStepPath } from '../engine/routes.ts';
 import { stepLinkHref } from '../engine/step-links.ts';
 import { resolveValues } from '../engine/value-sources.ts';
+import { readDraft, writeDraft } from '../state/form-drafts.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
 import { ClientBanner } from './client-banner.tsx';
@@ -97,7 +98,12 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
     [step.form?.prefill, flow.query, parameters, submitted],
   );
   const choices = useMemo(() => resolveChoices(step.form?.choices, parameters), [step.form?.choices, parameters]);
-  const [edited, setEdited] = useState<FormValues>();
+  // A draft kept when the form's tab went to a page beside it (the terms) and came Back holds what was typed.
+  const [edited, setEdited] = useState<FormValues | undefined>(() => readDraft(step));
+  const edit = (next: FormValues) => {
+    setEdited(next);
+    writeDraft(step, next);
+  };
   const values = edited ?? prefill;
   const links = (step.links ?? []).flatMap((link) => {
     const inputs = { query: flow.query, parameters, submitted, values, carried: flow.carried, routeParams: params };
@@ -139,7 +145,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
         <StepForm
           form={step.form}
           values={values}
-          onChange={setEdited}
+          onChange={edit}
           busy={flow.submitting}
           choices={choices}
           onSubmit={(submittedValues) =>

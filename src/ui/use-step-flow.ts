@@ -18,6 +18,7 @@ import { safeNavigationUrl } from '../services/safe-url.ts';
 import { showToast } from '../services/show-toast.ts';
 import { valuesToRemember } from '../engine/submitted-values.ts';
 import { stepContextAtom } from '../state/step-context-atom.ts';
+import { clearDraft } from '../state/form-drafts.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { leaveTo } from './browser-navigation.ts';
 import { reachedFrom, rememberReached } from '../state/reached-steps.ts';
@@ -123,6 +124,7 @@ export function useStepFlow(step: Step): StepFlow {
         // Before moving on, so the next step can already read what it asks for.
         const kept = valuesToRemember(step, values, stepRegistry.steps.values());
         if (Object.keys(kept).length > 0) recordSubmitted({ flowId: step.flowId, values: kept });
+        clearDraft(step);
       }
       go(transition);
     },
