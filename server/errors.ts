@@ -17,6 +17,11 @@ const ENGLISH_MESSAGES = new Map(
   }),
 );
 
+/** A problem worded by the catalogue's `key`: its English words for API clients, the key for the web app. */
+export function catalogueProblem(key: string): ProblemDetail {
+  return { key, message: catalogue[key] ?? key };
+}
+
 /** An error to answer with; `detail` words the problem more precisely than the code's text (a field's rule). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -143,6 +143,8 @@ export interface StepDefinition {
   title: string;
   headline?: string;
   body?: string;
+  /** `{name}` placeholders of the step's words taken from value sources rather than the answer's parameters. */
+  placeholders?: Record<string, ValueSources>;
   form?: StepForm;
   init?: StepCall;
   /** The message key shown when `init` fails without an error of the server's own. */

@@ -90,7 +90,11 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
   const parameters = flow.context?.response?.parameters;
   const failure = flow.context;
   const error = failure?.error === undefined ? undefined : apiErrorText(failure.error, failure.errorCode, failure.errorParams);
-  const placeholders: MessageParams = { ...placeholderValues(parameters), ...placeholderValues(params) };
+  const placeholders: MessageParams = {
+    ...placeholderValues(parameters),
+    ...placeholderValues(params),
+    ...resolveValues(step.placeholders, { query: flow.query, parameters, submitted }),
+  };
   // Prefill follows its sources until the user types; from then on the form holds what was typed.
   const prefill = useMemo(
     () => resolveValues(step.form?.prefill, { query: flow.query, parameters, submitted }),

@@ -116,4 +116,16 @@ describe('second-factor screens', () => {
     expect(await screen.findByRole('radio', { name: 'Authenticator app' })).toBeTruthy();
     expect(events()).toContain('cancel_totp_verify');
   });
+
+  it('answers a wrong authenticator code with what to do (the current code, the phone clock), not "ask for a new one", tied to the field', async () => {
+    const wrong = { error_code: 'code.invalid', error_message: 'That code is not right.', error_params: { reason: 'mfaTotp.codeInvalid' } };
+    fakeServer(routes({ 'POST auth/mfa/verification': { status: 400, body: wrong } }));
+    renderAppAt(`/auth/mfa/totp${SIGN_IN}`);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code' }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Enter the code your authenticator app shows now');
+    expect(alert.textContent).toContain('clock');
+    expect(alert.textContent).not.toContain('new one');
+  });
 });
