@@ -181,10 +181,21 @@ describe('change-password step', () => {
 
     await userEvent.type(password, '!');
     expect(Object.values(checklist())).toEqual(['met', 'met', 'met', 'met', 'met']);
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe(STRONG);
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe(STRONG));
 
     await userEvent.type(password, '{Backspace}');
     expect(screen.queryByText(STRONG)).toBeNull();
+  });
+
+  it('calls a password on the common-password list too common, never strong, though it meets every rule', async () => {
+    await openChangePassword();
+    const password = screen.getByLabelText('New password');
+    await userEvent.type(password, 'P@ssw0rd');
+    expect(Object.values(checklist())).toEqual(['met', 'met', 'met', 'met', 'met']);
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe('This password is too common and easy to guess. Please choose a different one.'));
+    expect(screen.queryByText(STRONG)).toBeNull();
+    await userEvent.type(password, 'Quartz');
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe(STRONG));
   });
 
   it('blocks a weak password before sending it, with the first unmet rule', async () => {
