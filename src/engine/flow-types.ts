@@ -143,6 +143,8 @@ export interface StepDefinition {
   title: string;
   headline?: string;
   body?: string;
+  /** The client line's message key (`{client}`: the app's name), or false for none; by default "Signing in to …". */
+  clientBanner?: string | false;
   /** `{name}` placeholders of the step's words taken from value sources rather than the answer's parameters. */
   placeholders?: Record<string, ValueSources>;
   form?: StepForm;

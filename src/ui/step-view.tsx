@@ -24,6 +24,7 @@ import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
 import { ClientBanner } from './client-banner.tsx';
 import { useLanguage } from './language-preference.ts';
+import { useDocumentTitle } from './use-document-title.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
@@ -73,9 +74,7 @@ export function StepView({ step, params }: StepViewProps) {
   const flags = activeFlags;
   const shown = applyVariants(step, response, flags);
   // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
-  useEffect(() => {
-    document.title = shown.title;
-  }, [shown.title]);
+  useDocumentTitle(shown.title);
   useEffect(() => {
     if (shown.events?.view) track(shown.events.view);
   }, [shown.events?.view]);
@@ -122,7 +121,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
 
   return (
     <PageLayout>
-      <ClientBanner clientId={flow.query.get('client_id')} knownName={knownName} />
+      {step.clientBanner === false ? null : <ClientBanner clientId={flow.query.get('client_id')} knownName={knownName} text={step.clientBanner} />}
       {step.headline ? <h1 className="headline">{t(step.headline, placeholders)}</h1> : null}
       {body ? (
         <p className={error && !step.form ? 'body alert' : 'body'} role={error && !step.form ? 'alert' : undefined}>
