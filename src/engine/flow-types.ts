@@ -127,6 +127,12 @@ export interface StepEvents {
   initError?: string;
 }
 
+/** A headed paragraph of a step: message keys. */
+export interface StepSection {
+  headline: string;
+  body: string;
+}
+
 /** One screen of a flow, as written in flows/*.json. */
 export interface StepDefinition {
   description?: string;
@@ -145,6 +151,8 @@ export interface StepDefinition {
   body?: string;
   /** The client line's message key (`{client}`: the app's name), or false for none; by default "Signing in to …". */
   clientBanner?: string | false;
+  /** Headed paragraphs under the body (the help page's topics). */
+  sections?: readonly StepSection[];
   /** `{name}` placeholders of the step's words taken from value sources rather than the answer's parameters. */
   placeholders?: Record<string, ValueSources>;
   form?: StepForm;

@@ -128,6 +128,12 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           {body}
         </p>
       ) : null}
+      {step.sections?.map((section) => (
+        <section key={section.headline} className="step-section">
+          <h2 className="step-section-headline">{t(section.headline, placeholders)}</h2>
+          <p className="body">{t(section.body, placeholders)}</p>
+        </section>
+      ))}
       {step.form && error ? (
         <div className="alert" role="alert">
           {error}
