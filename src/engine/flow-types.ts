@@ -189,6 +189,8 @@ export interface Step extends StepDefinition {
 export interface FlowDefinition {
   id: string;
   description?: string;
+  /** A word set of its own (flows/messages/<words>/<language>.json), loaded with the flow. */
+  words?: string;
   steps: Record<string, StepDefinition>;
 }
 

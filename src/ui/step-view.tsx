@@ -28,6 +28,7 @@ import { useDocumentTitle } from './use-document-title.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
+import { StepActionList } from './step-action-list.tsx';
 import { StepLinkList } from './step-link-list.tsx';
 import { panelRegistry } from './panels/registry.ts';
 import { useStepFlow, type StepFlow } from './use-step-flow.ts';
@@ -39,11 +40,13 @@ export interface StepViewProps {
   params?: Readonly<Record<string, string | undefined>>;
 }
 
-// Only the few steps that show a document, or have actions, load them.
+// Only the few steps that show a document load it. Actions ("Send a new code") are not lazy: they show with the form.
 const StepDocument = lazy(() => import('./step-document.tsx'));
-const StepActionList = lazy(() => import('./step-action-list.tsx'));
 // Built in only when the bot check is switched on (VITE_BOT_CHECK), so the default login download does not carry it.
 const BotCheck = import.meta.env.VITE_BOT_CHECK ? lazy(() => import('./services/bot-check.tsx')) : undefined;
+
+/** The id of a step's error message above its form, which the form's fields name in aria-describedby. */
+const STEP_ERROR_ID = 'step-error';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -135,15 +138,11 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
         </section>
       ))}
       {step.form && error ? (
-        <div className="alert" role="alert">
+        <div className="alert" role="alert" id={STEP_ERROR_ID}>
           {error}
         </div>
       ) : null}
-      {Panel && !flow.entering ? (
-        <Suspense fallback={<Spinner />}>
-          <Panel parameters={parameters} />
-        </Suspense>
-      ) : null}
+      {Panel && !flow.entering ? <Panel parameters={parameters} /> : null}
       {step.form && !flow.entering ? (
         <StepForm
           form={step.form}
@@ -151,6 +150,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           onChange={setEdited}
           busy={flow.submitting}
           choices={choices}
+          errorMessageId={error === undefined ? undefined : STEP_ERROR_ID}
           onSubmit={(submittedValues) =>
             void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, botCheckToken: takeBotCheckToken() } : submittedValues)
           }
@@ -169,9 +169,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
       ) : null}
       {step.backToApp ? <BackToAppButton backToApp={step.backToApp} response={flow.context?.response} /> : null}
       {step.actions?.length && !flow.entering ? (
-        <Suspense fallback={null}>
-          <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
-        </Suspense>
+        <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
       ) : null}
       {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} /> : null}
       {messageScreen ? (
