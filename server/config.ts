@@ -51,6 +51,8 @@ export const LIMITS = {
   ONE_TIME_CODE_FAILURE_WINDOW: 3600,
   /** Password-reset emails sent per account per hour at most; further requests are answered the same, silently. */
   RESET_EMAILS_PER_HOUR: 3,
+  /** The wait the code screen counts down before offering another reset code, as the second factor's resend does. */
+  RESET_RESEND_COOLDOWN: 60,
   /** A reset request is answered no sooner than this, known email or not, so timing reveals nothing (ms). */
   RESET_RESPONSE_FLOOR_MS: 250,
   /** A sign-up waiting for its email code lives as long as the sign-in it belongs to. */

@@ -1,5 +1,5 @@
 /**
- * Guards where prefills, placeholders and link queries take values from: a `field` of the step's own form (and
+ * Guards where prefills, placeholders, action values and link queries take values from: a `field` of the step's own form (and
  * only in links), a field a step of the same flow `submitted`, an answer `parameter` only on a
  * step an answer leads to, and a `query` value the app carries from step to step.
  */
@@ -21,6 +21,9 @@ function sourcesOf(entry: StepEntry): Located[] {
   return [
     ...Object.entries(entry.step.form?.prefill ?? {}).flatMap(([field, sources]) => spread(`${entry.path}.form.prefill.${field}`, sources, false)),
     ...Object.entries(entry.step.placeholders ?? {}).flatMap(([name, sources]) => spread(`${entry.path}.placeholders.${name}`, sources, false)),
+    ...(entry.step.actions ?? []).flatMap((action, index) =>
+      Object.entries(action.values ?? {}).flatMap(([name, sources]) => spread(`${entry.path}.actions[${index}].values.${name}`, sources, false)),
+    ),
     ...(entry.step.links ?? []).flatMap((link, index) =>
       Object.entries(link.query ?? {}).flatMap(([name, sources]) => spread(`${entry.path}.links[${index}].query.${name}`, sources, true)),
     ),

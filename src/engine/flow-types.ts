@@ -53,6 +53,8 @@ export interface StepLink {
   wait?: string;
   /** Tracked when the link is followed. */
   event?: string;
+  /** The target shows with this step's answer (where a code went, the wait before another), as if it had led there. */
+  keepAnswer?: boolean;
 }
 
 /** A button that makes a call without leaving the step (ask for a new code); its answer goes through `next`. */
@@ -64,6 +66,8 @@ export interface StepAction {
   events?: StepEvents;
   /** Message key of a success toast shown once the call succeeded ("Code sent"). */
   toast?: string;
+  /** Fields the call sends, from value sources (the address submitted earlier, for a new reset code). */
+  values?: Record<string, ValueSources>;
 }
 
 /** The step as shown after an answer for which `when` holds: the keys given replace the step's own. */

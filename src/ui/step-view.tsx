@@ -169,9 +169,14 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
       ) : null}
       {step.backToApp ? <BackToAppButton backToApp={step.backToApp} response={flow.context?.response} /> : null}
       {step.actions?.length && !flow.entering ? (
-        <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
+        <StepActionList
+          actions={step.actions}
+          response={flow.context?.response}
+          busy={flow.submitting}
+          onAct={(action) => void flow.act(action, resolveValues(action.values, { query: flow.query, parameters, submitted }))}
+        />
       ) : null}
-      {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} /> : null}
+      {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} onKeepAnswer={flow.handOver} /> : null}
       {messageScreen ? (
         <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>
           {t('error.retry')}

@@ -262,12 +262,22 @@ describe('change-password step', () => {
     expect((requestTo(server.requests, 'password/reset/confirmation')[0]?.body as { email: string }).email).toBe('ada@example.com');
   });
 
-  it('"Send a new code" goes back to forgot-password with the email filled in', async () => {
-    await openChangePassword();
-    await userEvent.click(screen.getByRole('link', { name: 'Send a new code' }));
-    const email = await screen.findByLabelText('Email');
-    expect((email as HTMLInputElement).value).toBe('ada@example.com');
+  it('counts "Send a new code" down from the first code, as the second factor\'s screen does', async () => {
+    const sent = { parameters: { delivery_destination: 'a•••@example.com', expires_in: 600, retry_after: 60 }, challenge: 'PASSWORD_RECOVERY' };
+    await openChangePassword({ 'POST password/reset': { body: sent } });
+    const resend = screen.getByRole('button', { name: /^Send a new code \(in (60|59) s\)$/ });
+    expect(resend).toHaveProperty('disabled', true);
+  });
+
+  it('asks for a new code in place with the email given before, then counts down to the next, keeping what was typed', async () => {
+    const sent = (wait: number) => ({ body: { challenge: 'PASSWORD_RECOVERY', parameters: { delivery_destination: 'a•••@example.com', expires_in: 600, retry_after: wait } } });
+    const server = await openChangePassword({ 'POST password/reset': [sent(0), sent(60)] });
+    await userEvent.type(screen.getByLabelText('Verification code'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('button', { name: /^Send a new code \(in (60|59) s\)$/ })).toHaveProperty('disabled', true);
+    expect(requestTo(server.requests, 'password/reset').map((request) => request.body)).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
     expect(document.title).toBe('Forgot Password');
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('123');
   });
 });
 
