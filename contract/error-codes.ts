@@ -46,7 +46,7 @@ export const ERROR_CODES = {
   'step.out_of_order': { status: 409 },
   'step.not_available': { status: 404 },
   'credentials.unreadable': { status: 400 },
-  'code.invalid': { status: 400 },
+  'code.invalid': { status: 400, params: [REASON_PARAM] },
   'code.too_many_attempts': { status: 429 },
   'invitation.expired': { status: 410 },
   'company.unknown': { status: 400 },

@@ -60,7 +60,7 @@ async function register(page: Page, email: string, names = { first: 'Grace', las
   await page.getByLabel('Job title').fill('Treasury analyst');
   await page.getByLabel('Department').fill('Finance');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'You are one step away' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
 }
 
 /** Enters a code on the code screen. */

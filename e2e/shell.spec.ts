@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-const USER_GUIDE = 'https://support.example.com/sso/user-guide';
+const USER_GUIDE = '/auth/help';
 
 /** Opens the login screen as a client app sends users there. */
 async function openLoginScreen(page: Page): Promise<void> {
@@ -19,6 +19,16 @@ test('the help button links to the user guide in a new tab', async ({ page }) =>
   const help = page.getByRole('link', { name: "Can't Log In or Register?" });
   await expect(help).toHaveAttribute('href', USER_GUIDE);
   await expect(help).toHaveAttribute('target', '_blank');
+});
+
+test('the help link opens the built-in help page, which says what to do about each sign-in problem', async ({ page }) => {
+  await page.goto('/auth/login?client_id=nope');
+  const [helpPage] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: "Can't Log In or Register?" }).click()]);
+  await expect(helpPage).toHaveURL(/\/auth\/help$/);
+  await expect(helpPage).toHaveTitle('Help');
+  for (const topic of ['I lost my phone or my authenticator app', 'My account is locked', 'My code does not arrive', 'My email address changed']) {
+    await expect(helpPage.getByRole('heading', { level: 2, name: topic })).toBeVisible();
+  }
 });
 
 test('an unknown address shows the error page titled "Error"', async ({ page }) => {

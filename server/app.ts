@@ -64,6 +64,7 @@ import { findClient } from './store/clients.ts';
 import { installSecurityHeaders, securityHeaders } from './web/security-headers.ts';
 import { thirdPartyOrigins } from './web/third-party-origins.ts';
 import { installUnstorableInputGuard } from './web/unstorable-input.ts';
+import { helpRoute } from './web/help-route.ts';
 import { webAppRoutes } from './web/web-app.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   // Client apps as the provider of the moment knows them: it is rebuilt when the signing keys rotate.
   const currentClients = { Client: { find: (clientId: string) => context.provider.Client.find(clientId) } };
   if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, keys, provider: currentClients }), { prefix: '/admin/v1' });
+  await app.register(helpRoute(config.helpUrl));
   await app.register(webAppRoutes(deps.webDir ?? path.join(ROOT, 'dist/web'), thirdPartyOrigins(config), directLinkRedirect(context)));
   return { app, context, metrics, shutdown };
 }

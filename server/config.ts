@@ -51,6 +51,8 @@ export const LIMITS = {
   ONE_TIME_CODE_FAILURE_WINDOW: 3600,
   /** Password-reset emails sent per account per hour at most; further requests are answered the same, silently. */
   RESET_EMAILS_PER_HOUR: 3,
+  /** The wait the code screen counts down before offering another reset code, as the second factor's resend does. */
+  RESET_RESEND_COOLDOWN: 60,
   /** A reset request is answered no sooner than this, known email or not, so timing reveals nothing (ms). */
   RESET_RESPONSE_FLOOR_MS: 250,
   /** A sign-up waiting for its email code lives as long as the sign-in it belongs to. */
@@ -207,6 +209,8 @@ export interface Config {
   readonly metrics: { readonly host: string; readonly port: number } | undefined;
   /** How often signing keys are re-read from the database, in seconds (LIMITS.KEY_REFRESH_INTERVAL unless set). */
   readonly keyRefreshSeconds: number;
+  /** The operator's user guide behind "Can't Log In or Register?"; undefined shows the built-in help page at /auth/help. */
+  readonly helpUrl: string | undefined;
 }
 
 /** The product's name, the first half of an authenticator app entry's issuer. */
@@ -310,6 +314,13 @@ function readPublicUrl(env: Env, host: string, port: number): string {
   return url.origin;
 }
 
+/** HELP_URL: an absolute web address (https in production), or undefined for the built-in help page. */
+function readHelpUrl(env: Env, mode: Config['env']): string | undefined {
+  const raw = env.HELP_URL || undefined;
+  if (raw === undefined) return undefined;
+  return readUrl('HELP_URL', raw, mode === 'production' ? ['https:'] : ['http:', 'https:']).href;
+}
+
 function readMasterKey(env: Env, mode: Config['env']): string | undefined {
   const raw = env.MASTER_KEY;
   if (raw === undefined || raw === '') {
@@ -380,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
   const migrateOnStart = read(() => readBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true), true);
   const metrics = read(() => readMetrics(env, port), undefined);
   const keyRefreshSeconds = read(() => readSeconds('KEY_REFRESH_SECONDS', env.KEY_REFRESH_SECONDS, LIMITS.KEY_REFRESH_INTERVAL), LIMITS.KEY_REFRESH_INTERVAL);
+  const helpUrl = read(() => readHelpUrl(env, mode), undefined);
   if (collector.problems().length > 0) throw new ConfigError(collector.problems());
   return {
     env: mode,
@@ -405,6 +417,7 @@ export function loadConfig(env: Env = process.env): Config {
     migrateOnStart,
     metrics,
     keyRefreshSeconds,
+    helpUrl,
   };
 }
 
@@ -445,5 +458,6 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   { name: 'TRUST_PROXY', default: 'off', meaning: "which proxies' `X-Forwarded-For` to believe, so per-IP limits count the real client: a hop count (`1` behind one load balancer) or comma-separated proxy addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`). `true` (any proxy) is refused" },
   { name: 'MIGRATE_ON_START', default: '`true`', meaning: 'apply pending migrations at start. `false` (run `npm run migrate` as its own deployment step): the server refuses to start while migrations are pending' },
   { name: 'METRICS_PORT', default: 'unset (no metrics)', meaning: 'serve Prometheus metrics at `/metrics` on this port, apart from the public one (`0`: any free port)' },
+  { name: 'HELP_URL', default: 'unset (the built-in help page)', meaning: "the operator's user guide behind \"Can't Log In or Register?\": an absolute `https://` address (`http://` allowed outside production); `/auth/help` redirects to it. Unset, `/auth/help` is the built-in help page (lost phone, locked account, no code arriving, changed email), worded in the message catalogues" },
   { name: 'METRICS_HOST', default: '`127.0.0.1`', meaning: 'the interface the metrics port listens on' },
 ];

@@ -22,6 +22,11 @@ function fillPlaceholders(template: string, params: Readonly<Record<string, stri
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
+/** A problem worded by the catalogue's `key`: its English words for API clients, the key for the web app. */
+export function catalogueProblem(key: string): ProblemDetail {
+  return { key, message: catalogue[key] ?? key };
+}
+
 /** An error to answer with; `detail` words the problem more precisely than the code's text (a field's rule). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

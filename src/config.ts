@@ -12,7 +12,10 @@ export interface WebConfig {
   readonly basePath: string;
   /** Where the single sign-on API lives (no trailing slash: redaxios adds one). */
   readonly apiBase: string;
-  /** The external user guide behind the "Can't Log In or Register?" link. */
+  /**
+   * The "Can't Log In or Register?" link: the built-in help page, which the server redirects to the operator's own
+   * user guide when HELP_URL names one (server/web/help-route.ts), so changing it needs no rebuild.
+   */
   readonly userGuideUrl: string;
   /** The step the root path, retry links and unknown routes lead back to. */
   readonly entryStep: string;
@@ -89,7 +92,7 @@ const release = { version: '0.1.0', environment: 'prod', label: 'single-sign-on@
 export const config: WebConfig = {
   basePath: '/auth',
   apiBase: API_PREFIX,
-  userGuideUrl: env?.VITE_USER_GUIDE_URL ?? 'https://support.example.com/sso/user-guide',
+  userGuideUrl: '/auth/help',
   entryStep: 'login',
   errorStep: 'error',
   notFoundStep: 'not-found',

@@ -2,8 +2,6 @@
 
 /** Build-time settings the web app reads (see src/config.ts). */
 interface ImportMetaEnv {
-  /** Overrides the user-guide URL behind the help link. */
-  readonly VITE_USER_GUIDE_URL?: string;
   /** The flag service's base URL and environment (`development` is asked for as `sit`). */
   readonly VITE_FLAG_SERVICE_URL?: string;
   readonly VITE_FLAG_ENVIRONMENT?: string;

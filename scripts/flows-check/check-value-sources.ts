@@ -1,5 +1,5 @@
 /**
- * Guards where prefills and link queries take values from: a `field` of the step's own form (and
+ * Guards where prefills, placeholders, action values and link queries take values from: a `field` of the step's own form (and
  * only in links), a field a step of the same flow `submitted`, an answer `parameter` only on a
  * step an answer leads to, and a `query` value the app carries from step to step.
  */
@@ -20,6 +20,10 @@ function sourcesOf(entry: StepEntry): Located[] {
     Array.isArray(sources) ? sources.map((source, index) => ({ at: `${base}[${index}]`, source, inLink })) : [{ at: base, source: sources as ValueSource, inLink }];
   return [
     ...Object.entries(entry.step.form?.prefill ?? {}).flatMap(([field, sources]) => spread(`${entry.path}.form.prefill.${field}`, sources, false)),
+    ...Object.entries(entry.step.placeholders ?? {}).flatMap(([name, sources]) => spread(`${entry.path}.placeholders.${name}`, sources, false)),
+    ...(entry.step.actions ?? []).flatMap((action, index) =>
+      Object.entries(action.values ?? {}).flatMap(([name, sources]) => spread(`${entry.path}.actions[${index}].values.${name}`, sources, false)),
+    ),
     ...(entry.step.links ?? []).flatMap((link, index) =>
       Object.entries(link.query ?? {}).flatMap(([name, sources]) => spread(`${entry.path}.links[${index}].query.${name}`, sources, true)),
     ),

@@ -86,7 +86,18 @@ export function loadProject(root: string): LoadedProject {
   );
   // English first: it is the source the other catalogues follow, and problem lines list it first.
   const languages = jsonFiles(join(root, 'flows', 'messages')).map((name) => name.replace(/\.json$/, '')).sort((a, b) => Number(b === 'en') - Number(a === 'en'));
-  const catalogues = new Map<string, Catalogue>(languages.map((language) => [language, readJson(join(root, 'flows', 'messages', `${language}.json`)) as Catalogue]));
+  // A flow's word set (flows/messages/<set>/<language>.json) is checked as part of its language's catalogue; the
+  // account page's words are checked with its sources (check-referenced-keys.ts).
+  const wordSets = readdirSync(join(root, 'flows', 'messages'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'account')
+    .map((entry) => join(root, 'flows', 'messages', entry.name));
+  const withWordSets = (language: string): Catalogue =>
+    Object.assign(
+      {},
+      readJson(join(root, 'flows', 'messages', `${language}.json`)) as Catalogue,
+      ...wordSets.map((folder) => (existsSync(join(folder, `${language}.json`)) ? (readJson(join(folder, `${language}.json`)) as Catalogue) : {})),
+    );
+  const catalogues = new Map<string, Catalogue>(languages.map((language) => [language, withWordSets(language)]));
   const sourceKeys = sourceFiles(join(root, 'src')).flatMap((path) =>
     sourceMessageKeys(readFileSync(path, 'utf8')).map(({ line, key }) => ({ file: relative(root, path).split('\\').join('/'), path: String(line), key })),
   );

@@ -1,5 +1,5 @@
 /**
- * Every message key a step names, with the JSON path it is named at: headline, body, the form's
+ * Every message key a step names, with the JSON path it is named at: headline, body, the client line, sections, the form's
  * submit, labels, choice labels and validation messages, link and action labels and toasts, and the same in each
  * variant. The consistency test reads the same list.
  */
@@ -17,6 +17,11 @@ export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
   if (step.headline) keys.push({ path: 'headline', key: step.headline });
   if (step.body) keys.push({ path: 'body', key: step.body });
   if (step.initFailure) keys.push({ path: 'initFailure', key: step.initFailure });
+  if (typeof step.clientBanner === 'string') keys.push({ path: 'clientBanner', key: step.clientBanner });
+  (step.sections ?? []).forEach((section, index) => {
+    keys.push({ path: `sections[${index}].headline`, key: section.headline });
+    keys.push({ path: `sections[${index}].body`, key: section.body });
+  });
   if (step.form) {
     keys.push({ path: 'form.submit', key: step.form.submit });
     for (const [field, key] of Object.entries(step.form.labels ?? {})) keys.push({ path: `form.labels.${field}`, key });

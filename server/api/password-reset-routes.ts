@@ -46,7 +46,10 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       }
       // The answer leaves no sooner than the floor, whichever branch ran, so its timing says nothing either.
       await sleep(Math.max(0, LIMITS.RESET_RESPONSE_FLOOR_MS - (performance.now() - started)));
-      return { challenge: SERVER_CHALLENGES.PASSWORD_RECOVERY, parameters: { delivery_destination: maskEmail(email), expires_in: LIMITS.ONE_TIME_CODE_TTL } };
+      return {
+        challenge: SERVER_CHALLENGES.PASSWORD_RECOVERY,
+        parameters: { delivery_destination: maskEmail(email), expires_in: LIMITS.ONE_TIME_CODE_TTL, retry_after: LIMITS.RESET_RESEND_COOLDOWN },
+      };
     });
 
     app.post('/password/reset/confirmation', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {

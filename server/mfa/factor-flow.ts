@@ -1,5 +1,5 @@
 import { LIMITS } from '../config.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, catalogueProblem } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import type { GateAnswer, PendingSignIn } from '../sign-in/pending-sign-in.ts';
@@ -13,6 +13,9 @@ import { matchTotpStep, newTotpSecret, totpIssuer, totpUri } from './totp.ts';
 
 /** The sealed-box context of TOTP secrets, so a sealed secret cannot be moved to another column or purpose. */
 export const TOTP_SEAL_CONTEXT = 'mfa-totp-secret';
+
+/** The catalogue's words for a wrong authenticator code: enter the current one, check the phone's clock. */
+const TOTP_CODE_INVALID = 'mfaTotp.codeInvalid';
 
 /** What putting a factor to work uses: sending its code, or opening its sealed authenticator secret. */
 export type FactorDeps = CodeDeps & Pick<Services, 'box'>;
@@ -87,7 +90,8 @@ async function verifyTotp(deps: Pick<Services, 'db' | 'box'>, factor: MfaFactor,
   const step = matchTotpStep(deps.box.open(secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
   const attempt = await attemptTotpStep(deps.db, factor.id, step, now, { max: LIMITS.TOTP_MAX_FAILURES, lockoutSeconds: LIMITS.TOTP_LOCKOUT });
   if (attempt.restingSeconds > 0) throw new ApiError('mfa.totp_resting', undefined, { retryAfter: attempt.restingSeconds });
-  if (!attempt.claimed) throw new ApiError('code.invalid');
+  // An authenticator makes a new code every 30 s by itself: "ask for a new one" would be impossible advice.
+  if (!attempt.claimed) throw new ApiError('code.invalid', catalogueProblem(TOTP_CODE_INVALID));
 }
 
 /** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */

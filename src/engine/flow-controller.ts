@@ -47,7 +47,7 @@ export interface FlowController {
   /** Runs the step's `call` (its variant's, after the answer in `current`) with the submitted values. */
   submit(step: Step, values: Readonly<Record<string, unknown>>, query: URLSearchParams, current?: StepContext): Promise<Transition>;
   /** Runs one of the step's actions (no form); its answer goes through the step's `next` rules like a submit's. */
-  act(step: Step, action: StepAction, query: URLSearchParams, current?: StepContext): Promise<Transition>;
+  act(step: Step, action: StepAction, query: URLSearchParams, current?: StepContext, values?: Readonly<Record<string, unknown>>): Promise<Transition>;
   /** The transition after `step` received `response`. */
   advance(step: Step, response: StepResponse): Transition;
 }
@@ -122,8 +122,8 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
       const shown = applyVariants(step, current?.response, deps.flags);
       return run(step, shown.call, shown.events, { values, query, current });
     },
-    async act(step, action, query, current) {
-      return run(step, action.call, action.events, { values: {}, query, current });
+    async act(step, action, query, current, values = {}) {
+      return run(step, action.call, action.events, { values, query, current });
     },
   };
 }

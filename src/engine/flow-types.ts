@@ -58,6 +58,8 @@ export interface StepLink {
   wait?: string;
   /** Tracked when the link is followed. */
   event?: string;
+  /** The target shows with this step's answer (where a code went, the wait before another), as if it had led there. */
+  keepAnswer?: boolean;
 }
 
 /** A button that makes a call without leaving the step (ask for a new code); its answer goes through `next`. */
@@ -69,6 +71,8 @@ export interface StepAction {
   events?: StepEvents;
   /** Message key of a success toast shown once the call succeeded ("Code sent"). */
   toast?: string;
+  /** Fields the call sends, from value sources (the address submitted earlier, for a new reset code). */
+  values?: Record<string, ValueSources>;
 }
 
 /** The step as shown after an answer for which `when` holds: the keys given replace the step's own. */
@@ -132,6 +136,12 @@ export interface StepEvents {
   initError?: string;
 }
 
+/** A headed paragraph of a step: message keys. */
+export interface StepSection {
+  headline: string;
+  body: string;
+}
+
 /** One screen of a flow, as written in flows/*.json. */
 export interface StepDefinition {
   description?: string;
@@ -148,6 +158,12 @@ export interface StepDefinition {
   title: string;
   headline?: string;
   body?: string;
+  /** The client line's message key (`{client}`: the app's name), or false for none; by default "Signing in to …". */
+  clientBanner?: string | false;
+  /** Headed paragraphs under the body (the help page's topics). */
+  sections?: readonly StepSection[];
+  /** `{name}` placeholders of the step's words taken from value sources rather than the answer's parameters. */
+  placeholders?: Record<string, ValueSources>;
   form?: StepForm;
   init?: StepCall;
   /** The message key shown when `init` fails without an error of the server's own. */
@@ -182,6 +198,8 @@ export interface Step extends StepDefinition {
 export interface FlowDefinition {
   id: string;
   description?: string;
+  /** A word set of its own (flows/messages/<words>/<language>.json), loaded with the flow. */
+  words?: string;
   steps: Record<string, StepDefinition>;
 }
 

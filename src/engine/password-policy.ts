@@ -19,6 +19,9 @@ const rules = policy.rules.map((rule) => ({ id: rule.id, message: rule.message, 
 /** Message key of the line shown once every rule is met. */
 export const strongPasswordMessage: string = policy.strong;
 
+/** Message key of the line shown when every rule is met but the password is on the common-password list. */
+export const commonPasswordMessage: string = policy.common;
+
 /** Every rule, in the policy's order, with whether `password` meets it. */
 export function checkPassword(password: string): PasswordRuleResult[] {
   return rules.map((rule) => ({ id: rule.id, message: rule.message, met: rule.pattern.test(password) }));

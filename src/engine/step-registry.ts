@@ -7,6 +7,7 @@
  */
 import { config } from '../config.ts';
 import { loadChunk } from '../services/chunk-loader.ts';
+import { loadWordSet } from '../services/word-sets.ts';
 import type { FlowDefinition, Step } from './flow-types.ts';
 
 /** All steps, looked up by id or by the challenge kind they answer. */
@@ -157,6 +158,10 @@ export const stepRegistry: LazyStepRegistry = createLazyRegistry({
   loadFlow(flowId) {
     const load = laterFlows[fileOfFlow.get(flowId) ?? ''];
     if (!load) return Promise.reject(new Error(`No flow file defines flow "${flowId}"`));
-    return loadChunk(load, config.chunkLoadTimeoutMs);
+    // A flow's own words (the help page's) arrive with it, before any of its steps shows.
+    return loadChunk(load, config.chunkLoadTimeoutMs).then(async (flow) => {
+      if (flow.words) await loadWordSet(flow.words);
+      return flow;
+    });
   },
 });

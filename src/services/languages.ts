@@ -4,6 +4,10 @@
  * adds the language; no code changes.
  */
 import { activateCatalogue, builtInCatalogue, currentLanguage, DEFAULT_LANGUAGE, type Catalogue } from './messages.ts';
+import { loadWordSet } from './word-sets.ts';
+
+/** The word set of document titles (src/services/document-title.ts). */
+const TITLE_WORDS = 'titles';
 
 const loaders = import.meta.glob<Catalogue>(['../../flows/messages/*.json', '!../../flows/messages/en.json'], { import: 'default' });
 const loaderFor = new Map(Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/|\.json$/g, ''), load]));
@@ -41,7 +45,8 @@ export async function loadLanguage(language: string): Promise<void> {
   const load = loaderFor.get(language);
   if (!load) return;
   try {
-    const catalogue = await load();
+    // Tab titles in other languages are a word set of their own: English titles are the route table's words as written.
+    const [catalogue] = await Promise.all([load(), loadWordSet(TITLE_WORDS)]);
     if (ticket === latest) activateCatalogue(language, catalogue);
   } catch {
     // A failed chunk (offline, deploy in progress) leaves the page readable in its current language.

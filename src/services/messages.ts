@@ -19,6 +19,13 @@ export const builtInCatalogue: Catalogue = english;
 
 const source = builtInCatalogue;
 let active = { language: DEFAULT_LANGUAGE, messages: source };
+/** Words of word sets loaded so far (src/services/word-sets.ts), by language. */
+const added = new Map<string, Record<string, string>>();
+
+/** Adds words of a word set in `language`; t() finds them like the catalogue's own. */
+export function addWords(language: string, words: Catalogue): void {
+  added.set(language, { ...added.get(language), ...words });
+}
 const listeners = new Set<() => void>();
 
 /** The language texts are currently shown in. */
@@ -40,7 +47,7 @@ export function onLanguageChange(listener: () => void): () => void {
 
 /** Whether the catalogues have a text for `key` (English is the source of truth). */
 export function hasMessage(key: string): boolean {
-  return key in source;
+  return key in source || key in (added.get(DEFAULT_LANGUAGE) ?? {});
 }
 
 /** The English text of `key`, whatever language is shown. */
@@ -53,7 +60,7 @@ export function englishMessage(key: string): string | undefined {
  * A missing key renders as the key itself so the gap is visible rather than blank.
  */
 export function t(key: string, params: MessageParams = {}): string {
-  const template = active.messages[key] ?? source[key] ?? key;
+  const template = active.messages[key] ?? added.get(active.language)?.[key] ?? source[key] ?? added.get(DEFAULT_LANGUAGE)?.[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     return value === undefined ? whole : String(value);

@@ -4,7 +4,7 @@
  * the old /auth prefix redirect to their new routes; the roots go to login; any other path shows
  * the not-found step.
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
 import { config } from '../config.ts';
@@ -13,15 +13,14 @@ import { routeTable, type RouteRedirect } from '../engine/route-table.ts';
 import { buildStepPath, decodeRouteParams, toRoutePattern } from '../engine/routes.ts';
 import { LoadedStep } from './loaded-step.tsx';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
 
 const stepOfPath = new Map([...stepRegistry.steps.values()].flatMap((step) => [step.route, ...(step.aliases ?? [])].map((path) => [path, step.id])));
 const legacyPattern = (path: string) => toRoutePattern(`${routeTable.legacyPrefix}/${path}`);
 
 /** Sets the document title to `title` while a redirect is under way (a step sets its own). */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(title);
   return children;
 }
 

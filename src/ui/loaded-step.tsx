@@ -8,6 +8,7 @@ import { config } from '../config.ts';
 import type { Step } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import { t } from '../services/messages.ts';
+import { useDocumentTitle } from './use-document-title.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepView } from './step-view.tsx';
@@ -25,9 +26,7 @@ type Loading = { id: string; step?: Step; failed?: boolean };
 /** The error step's frame with a retry of the download. */
 function LoadFailure() {
   const error = stepRegistry.get(config.errorStep);
-  useEffect(() => {
-    document.title = error.title;
-  }, [error.title]);
+  useDocumentTitle(error.title);
   return (
     <PageLayout>
       {error.headline ? <h1 className="headline">{t(error.headline)}</h1> : null}

@@ -36,4 +36,3 @@ export function StepActionList({ actions, ...rest }: Omit<ActionProps, 'action'>
   );
 }
 
-export default StepActionList;

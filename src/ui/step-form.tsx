@@ -18,6 +18,13 @@ import { FieldErrorTemplate } from './templates/field-error-template.tsx';
 import { FieldTemplate } from './templates/field-template.tsx';
 import { widgetRegistry } from './widgets/registry.ts';
 
+/** What every widget of a step form may read from rjsf's formContext. */
+interface StepFormContext {
+  language: string;
+  /** The id of the step's error message while one shows. */
+  errorMessageId?: string;
+}
+
 /** Form values as rjsf hands them over. */
 export type FormValues = Record<string, unknown>;
 
@@ -31,6 +38,8 @@ export interface StepFormProps {
   onSubmit: (values: FormValues) => void;
   /** field -> the choices the answer offered it (the form's `choices`), handed to its widget in ui:options. */
   choices?: Readonly<Record<string, Choice[]>>;
+  /** The id of the step's error message while one shows (a wrong code): every field names it in aria-describedby. */
+  errorMessageId?: string;
 }
 
 const templates = { FieldTemplate, FieldErrorTemplate };
@@ -56,7 +65,7 @@ function createCheckValidator(checks: StepFormDefinition['checks']): CustomValid
 }
 
 /** Renders the form of a step. */
-export function StepForm({ form, values, onChange, busy, onSubmit, choices }: StepFormProps) {
+export function StepForm({ form, values, onChange, busy, onSubmit, choices, errorMessageId }: StepFormProps) {
   const assets = useFormAssets(form.schema);
   const [attempted, setAttempted] = useState(false);
   const language = useLanguage();
@@ -73,7 +82,7 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices }: St
     return { ...labelled, 'ui:submitButtonOptions': { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } } };
   }, [form.ui, form.labels, form.submit, busy, language, choices]);
   // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
-  const formContext = useMemo(() => ({ language }), [language]);
+  const formContext = useMemo<StepFormContext>(() => ({ language, errorMessageId }), [language, errorMessageId]);
 
   if (!assets) return <Spinner />;
   return (

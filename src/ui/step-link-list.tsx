@@ -52,12 +52,25 @@ export interface ResolvedLink {
   href: string;
 }
 
-function StepLinkItem({ link, href, response }: ResolvedLink & { response: StepResponse | undefined }) {
+/** What a link list needs besides its links. */
+interface LinkListProps {
+  response: StepResponse | undefined;
+  /** Called as a link with `keepAnswer` is followed, with its target step. */
+  onKeepAnswer?: (stepId: string) => void;
+}
+
+function StepLinkItem({ link, href, response, onKeepAnswer }: ResolvedLink & LinkListProps) {
   const wait = link.wait === undefined ? undefined : readPath(response, link.wait);
   const left = useSecondsLeft(typeof wait === 'number' ? wait : undefined, response);
   const className = link.style === 'button' ? 'button-primary button-link' : 'step-link';
   const label = t(link.label);
-  const onClick = link.event ? () => track(link.event ?? '') : undefined;
+  const onClick =
+    link.event || link.keepAnswer
+      ? () => {
+          if (link.event) track(link.event);
+          if (link.keepAnswer) onKeepAnswer?.(link.go);
+        }
+      : undefined;
   if (left > 0) {
     return (
       <span className={`${className} step-link-waiting`} aria-disabled="true">
@@ -82,11 +95,11 @@ function StepLinkItem({ link, href, response }: ResolvedLink & { response: StepR
 }
 
 /** Renders the links under a step's form. */
-export function StepLinkList({ links, response }: { links: readonly ResolvedLink[]; response: StepResponse | undefined }) {
+export function StepLinkList({ links, ...rest }: { links: readonly ResolvedLink[] } & LinkListProps) {
   return (
     <div className="step-links">
       {links.map(({ link, href }) => (
-        <StepLinkItem key={`${link.go}:${link.label}`} link={link} href={href} response={response} />
+        <StepLinkItem key={`${link.go}:${link.label}`} link={link} href={href} {...rest} />
       ))}
     </div>
   );

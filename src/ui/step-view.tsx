@@ -25,9 +25,11 @@ import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { BackToAppButton } from './back-to-app-button.tsx';
 import { ClientBanner } from './client-banner.tsx';
 import { useLanguage } from './language-preference.ts';
+import { useDocumentTitle } from './use-document-title.ts';
 import { PageLayout } from './page-layout.tsx';
 import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
+import { StepActionList } from './step-action-list.tsx';
 import { StepLinkList } from './step-link-list.tsx';
 import { panelRegistry } from './panels/registry.ts';
 import { useStepFlow, type StepFlow } from './use-step-flow.ts';
@@ -39,11 +41,13 @@ export interface StepViewProps {
   params?: Readonly<Record<string, string | undefined>>;
 }
 
-// Only the few steps that show a document, or have actions, load them.
+// Only the few steps that show a document load it. Actions ("Send a new code") are not lazy: they show with the form.
 const StepDocument = lazy(() => import('./step-document.tsx'));
-const StepActionList = lazy(() => import('./step-action-list.tsx'));
 // Built in only when the bot check is switched on (VITE_BOT_CHECK), so the default login download does not carry it.
 const BotCheck = import.meta.env.VITE_BOT_CHECK ? lazy(() => import('./services/bot-check.tsx')) : undefined;
+
+/** The id of a step's error message above its form, which the form's fields name in aria-describedby. */
+const STEP_ERROR_ID = 'step-error';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -74,9 +78,7 @@ export function StepView({ step, params }: StepViewProps) {
   const flags = activeFlags;
   const shown = applyVariants(step, response, flags);
   // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
-  useEffect(() => {
-    document.title = shown.title;
-  }, [shown.title]);
+  useDocumentTitle(shown.title);
   useEffect(() => {
     if (shown.events?.view) track(shown.events.view);
   }, [shown.events?.view]);
@@ -91,7 +93,11 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
   const parameters = flow.context?.response?.parameters;
   const failure = flow.context;
   const error = failure?.error === undefined ? undefined : apiErrorText(failure.error, failure.errorCode, failure.errorParams);
-  const placeholders: MessageParams = { ...placeholderValues(parameters), ...placeholderValues(params) };
+  const placeholders: MessageParams = {
+    ...placeholderValues(parameters),
+    ...placeholderValues(params),
+    ...resolveValues(step.placeholders, { query: flow.query, parameters, submitted }),
+  };
   // Prefill follows its sources until the user types; from then on the form holds what was typed.
   const prefill = useMemo(
     () => resolveValues(step.form?.prefill, { query: flow.query, parameters, submitted }),
@@ -124,23 +130,25 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
 
   return (
     <PageLayout>
-      <ClientBanner clientId={flow.query.get('client_id')} knownName={knownName} />
+      {step.clientBanner === false ? null : <ClientBanner clientId={flow.query.get('client_id')} knownName={knownName} text={step.clientBanner} />}
       {step.headline ? <h1 className="headline">{t(step.headline, placeholders)}</h1> : null}
       {body ? (
         <p className={error && !step.form ? 'body alert' : 'body'} role={error && !step.form ? 'alert' : undefined}>
           {body}
         </p>
       ) : null}
+      {step.sections?.map((section) => (
+        <section key={section.headline} className="step-section">
+          <h2 className="step-section-headline">{t(section.headline, placeholders)}</h2>
+          <p className="body">{t(section.body, placeholders)}</p>
+        </section>
+      ))}
       {step.form && error ? (
-        <div className="alert" role="alert">
+        <div className="alert" role="alert" id={STEP_ERROR_ID}>
           {error}
         </div>
       ) : null}
-      {Panel && !flow.entering ? (
-        <Suspense fallback={<Spinner />}>
-          <Panel parameters={parameters} />
-        </Suspense>
-      ) : null}
+      {Panel && !flow.entering ? <Panel parameters={parameters} /> : null}
       {step.form && !flow.entering ? (
         <StepForm
           form={step.form}
@@ -148,6 +156,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           onChange={edit}
           busy={flow.submitting}
           choices={choices}
+          errorMessageId={error === undefined ? undefined : STEP_ERROR_ID}
           onSubmit={(submittedValues) =>
             void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, botCheckToken: takeBotCheckToken() } : submittedValues)
           }
@@ -166,11 +175,14 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
       ) : null}
       {step.backToApp ? <BackToAppButton backToApp={step.backToApp} response={flow.context?.response} /> : null}
       {step.actions?.length && !flow.entering ? (
-        <Suspense fallback={null}>
-          <StepActionList actions={step.actions} response={flow.context?.response} busy={flow.submitting} onAct={(action) => void flow.act(action)} />
-        </Suspense>
+        <StepActionList
+          actions={step.actions}
+          response={flow.context?.response}
+          busy={flow.submitting}
+          onAct={(action) => void flow.act(action, resolveValues(action.values, { query: flow.query, parameters, submitted }))}
+        />
       ) : null}
-      {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} /> : null}
+      {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} onKeepAnswer={flow.handOver} /> : null}
       {messageScreen ? (
         <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>
           {t('error.retry')}

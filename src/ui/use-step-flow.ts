@@ -35,8 +35,10 @@ export interface StepFlow {
   /** True while a submit of this step is in flight. */
   submitting: boolean;
   submit: (values: Readonly<Record<string, unknown>>) => Promise<void>;
-  /** Runs one of the step's actions (ask for a new code). */
-  act: (action: StepAction) => Promise<void>;
+  /** Runs one of the step's actions (ask for a new code), sending `values` (its `values` sources, resolved). */
+  act: (action: StepAction, values?: Readonly<Record<string, unknown>>) => Promise<void>;
+  /** Lets step `stepId`, followed by a link, show with this step's answer (a link's `keepAnswer`). */
+  handOver: (stepId: string) => void;
 }
 
 /** The flow state and actions for `step`. */
@@ -132,10 +134,10 @@ export function useStepFlow(step: Step): StepFlow {
   );
 
   const act = useCallback(
-    async (action: StepAction) => {
+    async (action: StepAction, values: Readonly<Record<string, unknown>> = {}) => {
       setContext({ stepId: step.id, response: own?.response, from: own?.from });
       setSubmitting(true);
-      const transition = await flowController.act(step, action, query, own);
+      const transition = await flowController.act(step, action, query, own, values);
       if (alive.current) setSubmitting(false);
       if (action.toast && !transition.context.error) showToast({ type: 'success', title: t(action.toast) });
       go(transition);
@@ -143,5 +145,7 @@ export function useStepFlow(step: Step): StepFlow {
     [step, own, query, go, setContext],
   );
 
-  return { context: own, query, carried, entering, submitting, submit, act };
+  const handOver = useCallback((stepId: string) => setContext({ stepId, response: own?.response, from: step.id }), [step.id, own, setContext]);
+
+  return { context: own, query, carried, entering, submitting, submit, act, handOver };
 }

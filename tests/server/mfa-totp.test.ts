@@ -138,6 +138,16 @@ describe('signing in with an authenticator app', () => {
     expect((await again.browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(secret, clock.now()) })).statusCode).toBe(200);
   });
 
+  it('answers a wrong app code with advice the user can follow: the current code and the phone clock, never "ask for a new one"', async () => {
+    clock.advance(60);
+    const { browser } = await atTotpStep();
+    const wrong = await browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(secret, clock.now() + 10 * 60_000) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error_code: 'code.invalid', error_params: { reason: 'mfaTotp.codeInvalid' } });
+    expect(wrong.json().error_message).toContain('authenticator app shows now');
+    expect(wrong.json().error_message).not.toContain('new one');
+  });
+
   it('never lets a password alone add a factor to an account that has one', async () => {
     const { browser } = await atTotpStep();
     const sneaky = await browser.request('POST', `${API}/auth/2fa/initialization`, { type: 'email' });

@@ -42,8 +42,8 @@ describe('password recovery by emailed code', () => {
     const unknown = await requestReset('nobody-here@example.com');
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual({ challenge: 'PASSWORD_RECOVERY', parameters: { delivery_destination: 'o•••@example.com', expires_in: 600 } });
-    expect(unknown.json()).toEqual({ challenge: 'PASSWORD_RECOVERY', parameters: { delivery_destination: 'n•••@example.com', expires_in: 600 } });
+    expect(known.json()).toEqual({ challenge: 'PASSWORD_RECOVERY', parameters: { delivery_destination: 'o•••@example.com', expires_in: 600, retry_after: 60 } });
+    expect(unknown.json()).toEqual({ challenge: 'PASSWORD_RECOVERY', parameters: { delivery_destination: 'n•••@example.com', expires_in: 600, retry_after: 60 } });
     await settle();
     expect(mail.to(owner.email)).toHaveLength(1);
     expect(mail.to('nobody-here@example.com')).toHaveLength(0);

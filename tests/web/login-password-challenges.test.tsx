@@ -82,7 +82,7 @@ describe('new-password step (NEW_PASSWORD_REQUIRED)', () => {
     expect(screen.getByRole('heading', { name: 'Create New Password' })).toBeTruthy();
     expect(password.getAttribute('autocomplete')).toBe('new-password');
     await userEvent.type(password, 'New-Passw0rd!');
-    expect(screen.getByText('Your password is strong')).toBeTruthy();
+    expect(await screen.findByText('Your password is strong')).toBeTruthy();
   });
 
   it("shows the spec's message for an empty password and the first unmet rule for a weak one, sending nothing", async () => {

@@ -86,6 +86,19 @@ describe('second-factor screens', () => {
     expect(server.requests.find((request) => request.path === 'register/totp/verification')?.body).toEqual({ code: '123456', trustDevice: false });
   });
 
+  it('shows "Send a new code" together with the code field, disabled and counting down while the wait runs', async () => {
+    fakeServer(
+      routes({
+        'GET auth/mfa/otp': { body: { challenge: 'EMAIL_MFA', parameters: { channel: 'email', delivery_destination: 'a•••@example.com', sent_at: '2026-11-22T09:00:00.000Z', retry_after: 60 } } },
+      }),
+    );
+    renderAppAt(`/auth/mfa/verify-email${SIGN_IN}`);
+    await screen.findByRole('textbox', { name: 'Code' });
+    // In the same render as the field: no later chunk makes it pop in under the user's thumb.
+    const resend = screen.getByRole('button', { name: /^Send a new code \(in (60|59) s\)$/ });
+    expect(resend).toHaveProperty('disabled', true);
+  });
+
   it('asks for a new code once the wait is over, then submits the code through the resend call', async () => {
     const server = fakeServer(
       routes({
@@ -115,5 +128,31 @@ describe('second-factor screens', () => {
     await waitFor(() => expect(document.title).toBe('Authenticate'));
     expect(await screen.findByRole('radio', { name: 'Authenticator app' })).toBeTruthy();
     expect(events()).toContain('cancel_totp_verify');
+  });
+
+  it('answers a wrong authenticator code with what to do (the current code, the phone clock), not "ask for a new one"', async () => {
+    const wrong = { error_code: 'code.invalid', error_message: 'That code is not right.', error_params: { reason: 'mfaTotp.codeInvalid' } };
+    fakeServer(routes({ 'POST auth/mfa/verification': { status: 400, body: wrong } }));
+    renderAppAt(`/auth/mfa/totp${SIGN_IN}`);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code' }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Enter the code your authenticator app shows now');
+    expect(alert.textContent).toContain('clock');
+    expect(alert.textContent).not.toContain('new one');
+  });
+
+  it('ties the code field to the error message shown above it, so a screen reader on the field reads it', async () => {
+    const wrong = { error_code: 'code.invalid', error_message: 'That code is not right.', error_params: { reason: 'mfaTotp.codeInvalid' } };
+    fakeServer(routes({ 'POST auth/mfa/verification': { status: 400, body: wrong } }));
+    renderAppAt(`/auth/mfa/totp${SIGN_IN}`);
+    const field = await screen.findByRole('textbox', { name: 'Code' });
+    expect(field.getAttribute('aria-describedby')).toBeNull();
+    await userEvent.type(field, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    const describedBy = (screen.getByRole('textbox', { name: 'Code' }).getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy).toContain(alert.id);
+    expect(screen.getByRole('textbox', { name: 'Code', description: alert.textContent ?? '' })).toBeTruthy();
   });
 });

@@ -181,10 +181,21 @@ describe('change-password step', () => {
 
     await userEvent.type(password, '!');
     expect(Object.values(checklist())).toEqual(['met', 'met', 'met', 'met', 'met']);
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe(STRONG);
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe(STRONG));
 
     await userEvent.type(password, '{Backspace}');
     expect(screen.queryByText(STRONG)).toBeNull();
+  });
+
+  it('calls a password on the common-password list too common, never strong, though it meets every rule', async () => {
+    await openChangePassword();
+    const password = screen.getByLabelText('New password');
+    await userEvent.type(password, 'P@ssw0rd');
+    expect(Object.values(checklist())).toEqual(['met', 'met', 'met', 'met', 'met']);
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe('This password is too common and easy to guess. Please choose a different one.'));
+    expect(screen.queryByText(STRONG)).toBeNull();
+    await userEvent.type(password, 'Quartz');
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe(STRONG));
   });
 
   it('blocks a weak password before sending it, with the first unmet rule', async () => {
@@ -251,12 +262,22 @@ describe('change-password step', () => {
     expect((requestTo(server.requests, 'password/reset/confirmation')[0]?.body as { email: string }).email).toBe('ada@example.com');
   });
 
-  it('"Send a new code" goes back to forgot-password with the email filled in', async () => {
-    await openChangePassword();
-    await userEvent.click(screen.getByRole('link', { name: 'Send a new code' }));
-    const email = await screen.findByLabelText('Email');
-    expect((email as HTMLInputElement).value).toBe('ada@example.com');
+  it('counts "Send a new code" down from the first code, as the second factor\'s screen does', async () => {
+    const sent = { parameters: { delivery_destination: 'a•••@example.com', expires_in: 600, retry_after: 60 }, challenge: 'PASSWORD_RECOVERY' };
+    await openChangePassword({ 'POST password/reset': { body: sent } });
+    const resend = screen.getByRole('button', { name: /^Send a new code \(in (60|59) s\)$/ });
+    expect(resend).toHaveProperty('disabled', true);
+  });
+
+  it('asks for a new code in place with the email given before, then counts down to the next, keeping what was typed', async () => {
+    const sent = (wait: number) => ({ body: { challenge: 'PASSWORD_RECOVERY', parameters: { delivery_destination: 'a•••@example.com', expires_in: 600, retry_after: wait } } });
+    const server = await openChangePassword({ 'POST password/reset': [sent(0), sent(60)] });
+    await userEvent.type(screen.getByLabelText('Verification code'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('button', { name: /^Send a new code \(in (60|59) s\)$/ })).toHaveProperty('disabled', true);
+    expect(requestTo(server.requests, 'password/reset').map((request) => request.body)).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
     expect(document.title).toBe('Forgot Password');
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('123');
   });
 });
 

@@ -59,7 +59,7 @@ describe('registration steps', () => {
     await userEvent.type(screen.getByLabelText('Job title'), 'Analyst');
     await userEvent.type(screen.getByLabelText('Department'), 'Finance');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByRole('heading', { name: 'You are one step away' });
+    await screen.findByRole('heading', { name: 'Confirm your email address' });
     expect(screen.getByText(/^Send a new code \(in (60|59) s\)$/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Send a new code/ })).toBeNull();
     const body = server.requests.find((request) => request.path === 'register/attributes/job-details')?.body;
@@ -86,5 +86,29 @@ describe('registration steps', () => {
     await screen.findByRole('heading', { name: 'Congratulations' });
     expect(document.title).toBe('Register | Success');
     expect(screen.getByRole('link', { name: 'Continue to the app' }).getAttribute('href')).toBe('https://app.example/cb?code=abc&state=s1');
+  });
+
+  it('names the address just typed in full on the code screen, and "Wrong address? Change it" returns to the form with its details', async () => {
+    fakeServer(registrationRoutes());
+    renderAppAt(`/auth/register${SIGN_IN}`);
+    await submitRegisterForm();
+    await userEvent.type(await screen.findByLabelText('Job title'), 'Analyst');
+    await userEvent.type(screen.getByLabelText('Department'), 'Finance');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Confirm your email address' });
+    expect(screen.getByText(/We sent a 6-digit code to ada@example\.com at/)).toBeTruthy();
+    expect(screen.queryByText(/a•••@example\.com/)).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Wrong address? Change it' }));
+    await screen.findByRole('heading', { name: 'Welcome! Create your account' });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Lovelace');
+  });
+
+  it('falls back to the masked address the server sent when this tab no longer holds the typed one', async () => {
+    fakeServer(registrationRoutes({ 'GET register/otp': { body: SENT } }));
+    renderAppAt(`/auth/register/verify-email/a%E2%80%A2%E2%80%A2%E2%80%A2%40example.com${SIGN_IN}`);
+    await screen.findByRole('heading', { name: 'Confirm your email address' });
+    expect(await screen.findByText(/We sent a 6-digit code to a•••@example\.com at/)).toBeTruthy();
   });
 });

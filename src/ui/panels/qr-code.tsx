@@ -25,3 +25,5 @@ export function QrCode({ text, label }: { text: string; label: string }) {
     </svg>
   );
 }
+
+export default QrCode;

@@ -1,11 +1,13 @@
 /**
  * The panel registry: a step shows a panel by name with `"panel": "<name>"`, above its form, fed the answer's
- * parameters. Panels load on demand as chunks of their own, so the login screen never carries them.
+ * parameters. A panel's heavy part loads on demand as a chunk of its own (the QR code's drawing code), so the login
+ * screen never carries it; the panel's frame renders at once, its room kept, so nothing below it moves on arrival.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { PanelProps } from './panel-props.ts';
+import { TotpSetupPanel } from './totp-setup-panel.tsx';
 
 /** Panel name -> component. */
-export const panelRegistry: Readonly<Record<string, LazyExoticComponent<ComponentType<PanelProps>>>> = {
-  'totp-setup': lazy(() => import('./totp-setup-panel.tsx')),
+export const panelRegistry: Readonly<Record<string, ComponentType<PanelProps>>> = {
+  'totp-setup': TotpSetupPanel,
 };

@@ -1,14 +1,16 @@
 /**
  * Enrolling an authenticator app on any device: the QR code to scan, the key in groups of four to type (and copy),
  * and an otpauth:// link that opens an app on the same phone. The answer's parameters carry the key, the link and
- * the issuer; the QR code's drawing code loads with this panel only.
+ * the issuer. The QR code's drawing code is a chunk of its own, fetched when the panel shows; until it arrives its
+ * square is kept empty at full size, so the key and the code field below never move.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { t } from '../../services/messages.ts';
 import { showToast } from '../../services/show-toast.ts';
 import type { PanelProps } from './panel-props.ts';
-import { QrCode } from './qr-code.tsx';
 import './totp-setup-panel.css';
+
+const QrCode = lazy(() => import('./qr-code.tsx'));
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -27,7 +29,9 @@ export function TotpSetupPanel({ parameters }: PanelProps) {
   const issuer = text(parameters?.issuer);
   return (
     <section className="totp-setup">
-      <QrCode text={uri} label={t('mfaTotpSetup.qr')} />
+      <Suspense fallback={<span className="qr-code qr-code-pending" />}>
+        <QrCode text={uri} label={t('mfaTotpSetup.qr')} />
+      </Suspense>
       <div className="totp-details">
         <p className="totp-key-label">{t('mfaTotpSetup.key')}</p>
         <code className="totp-key" data-testid="totp-secret">
@@ -55,4 +59,3 @@ export function TotpSetupPanel({ parameters }: PanelProps) {
   );
 }
 
-export default TotpSetupPanel;
