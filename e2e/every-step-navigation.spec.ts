@@ -37,6 +37,7 @@ const BY_ADDRESS_ONLY: Readonly<Record<string, string>> = {
   'not-available': 'shown for a challenge no step claims',
   'register-resend': "its link waits for the server's 60 s resend cooldown",
   'terms-conditions': 'opens in a new tab of its own, with no history to go Back in',
+  help: "opens from the frame's help link in a tab of its own, with no history to go Back in",
   'company-choice': 'shown only with company-selection-removal off, not the default flags this test runs',
 };
 

@@ -4,7 +4,8 @@
  * The screen gallery: starts the server (fresh data, a free port), walks a real browser through
  * every screen of the current flows at desktop (1280×800) and phone (360×740) widths, and saves
  * full-page PNGs as docs/screenshots/<screen>-<desktop|phone>.png, plus the table of them in
- * docs/screens.md. Needs a built app (npm run build).
+ * docs/screens.md. Needs a built app (npm run build). `npm run screenshots -- only=help,login` retakes only the
+ * named screens (the walks still run, to reach them; the table is still written whole).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -27,6 +28,7 @@ const SCREENS = {
   login: 'Log in, reached from a client app (its name above the form)',
   'login-validation-errors': 'Log in submitted empty: the field messages',
   'login-server-error': "Log in with a wrong password: the server's message",
+  'login-throttled': 'After 8 wrong passwords: "Too many attempts. Try again in N minutes, or reset your password.", for any address',
   'forgot-password': 'Forgot password, the email carried over from log in',
   'forgot-password-sent': 'Where the code went',
   'change-password': 'The code and a new password, with the live checklist',
@@ -37,11 +39,14 @@ const SCREENS = {
   'register-validation-errors': "Register submitted empty: the field messages in the spec's words",
   'terms-conditions': 'The terms, from the file operators replace',
   'job-details': 'Job details, a step added as data',
-  'register-verification': 'One step away: where and when the code went, and the countdown to a new one',
+  'register-verification': 'Confirm your email address: the address just typed, in full, when the code went, the countdown to a new one and "Wrong address? Change it"',
   'register-success': 'Congratulations, with the way back to the client app',
   'register-update': 'Completing an account an operator pre-registered',
   ...MFA_SCREENS,
   redirect: 'On the way back to the client app',
+  'sign-in-finished': 'Back into a finished sign-in: "You\'re signed in to <app>", with the way back to it and no blame',
+  'sign-in-ended': 'A sign-in that is no longer open (here opened with no app named): "This sign-in has ended", and no blame',
+  help: 'The built-in help page behind "Can\'t Log In or Register?": lost phone, locked account, no code, changed email',
   error: 'An app that is not registered',
   'not-found': 'A path no screen owns',
   'not-available': 'A step that is not built yet',
@@ -140,6 +145,28 @@ function pageOpener(browser: Browser, server: LiveServer, size: keyof typeof SIZ
   };
 }
 
+/** How many wrong passwords start the throttle's message (issue 15: "after 8 wrong passwords"). */
+const WRONG_PASSWORDS_TO_THROTTLE = 8;
+
+/**
+ * A login being throttled: wrong passwords for `email` until the throttle holds, then the right one. The screen
+ * says "Too many attempts. Try again in N minutes, or reset your password." where the server words the throttle so.
+ */
+async function showThrottled(page: Page, server: LiveServer, email: string, shot: (page: Page, name: ScreenName) => Promise<void>): Promise<void> {
+  await adminCli(server.dataDir, ['user', 'add', '--email', email, '--password', SAMPLE_VALUES.password]);
+  await openLogin(page, server);
+  await page.getByLabel('Email').fill(email);
+  for (let attempt = 0; attempt <= WRONG_PASSWORDS_TO_THROTTLE; attempt += 1) {
+    const last = attempt === WRONG_PASSWORDS_TO_THROTTLE;
+    await page.getByLabel('Password', { exact: true }).fill(last ? SAMPLE_VALUES.password : SAMPLE_VALUES.wrongPassword);
+    const answered = page.waitForResponse((response) => response.url().includes('/auth/login') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await answered;
+  }
+  await page.getByRole('alert').waitFor();
+  await shot(page, 'login-throttled');
+}
+
 /** Walks every screen at one size, calling `shot` on each. */
 async function walkScreens(browser: Browser, server: LiveServer, size: keyof typeof SIZES, shot: (page: Page, name: ScreenName) => Promise<void>) {
   const { fresh, close } = pageOpener(browser, server, size);
@@ -160,6 +187,7 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByRole('alert').waitFor();
   await shot(page, 'login-server-error');
+  await showThrottled(await fresh(), server, `blocked.${size}@example.com`, shot);
   await page.getByLabel('Email').fill(recovering);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await shot(page, 'forgot-password');
@@ -201,10 +229,16 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   const direct = await fresh();
   for (const [name, path] of [['error', '/auth/login?client_id=unknown-app&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=x'], ['not-found', '/auth/no/such/page'], ['not-available', '/auth/unavailable']] as const) {
     await direct.goto(path);
-    await direct.getByRole('link', { name: 'Try again' }).waitFor();
+    await direct.locator('main h1').waitFor();
     await waitForQuiet(direct);
     await shot(direct, name);
   }
+  await direct.goto('/auth/sign-in/ended');
+  await direct.getByRole('heading', { name: 'This sign-in has ended' }).waitFor();
+  await shot(direct, 'sign-in-ended');
+  await direct.goto('/auth/help');
+  await direct.getByRole('heading', { level: 2, name: 'My code does not arrive' }).waitFor();
+  await shot(direct, 'help');
 
   const demo = await fresh();
   await demo.goto('/demo/');
@@ -214,6 +248,12 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
   await demo.getByRole('button', { name: 'Log In' }).click();
   await demo.getByText(`Signed in as ${DEMO.email}`).waitFor();
   await shot(demo, 'demo-signed-in');
+  // Back from the client app lands on the finished sign-in's own screen.
+  await demo.goBack();
+  await demo.getByRole('heading', { name: /^You're signed in to / }).waitFor();
+  await shot(demo, 'sign-in-finished');
+  await demo.goForward();
+  await demo.getByText(`Signed in as ${DEMO.email}`).waitFor();
   await demo.getByRole('link', { name: 'Sign out' }).click();
   await demo.getByRole('button', { name: 'Yes, sign me out' }).waitFor();
   await shot(demo, 'logout-confirmation');
@@ -263,8 +303,16 @@ function writeGallery(): void {
   writeFileSync(file, `${page.slice(0, start)}${gallery()}${page.slice(end + GALLERY_END.length)}`);
 }
 
-/** Saves one screen at one size. */
+/** The screens named by `only=a,b` on the command line, or undefined for every screen. */
+const ONLY = process.argv
+  .find((argument) => argument.startsWith('only='))
+  ?.slice('only='.length)
+  .split(',')
+  .filter(Boolean);
+
+/** Saves one screen at one size (unless `only=` leaves it out). */
 async function save(page: Page, name: ScreenName, size: keyof typeof SIZES): Promise<void> {
+  if (ONLY && !ONLY.includes(name)) return;
   await waitForQuiet(page);
   const path = join(OUT, `${name}-${size}.png`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
@@ -277,9 +325,14 @@ async function main(): Promise<number> {
   // the table is still written whole.
   const onlyAccount = process.argv.includes('account');
   const onlyMfa = process.argv.includes('mfa');
-  if (!onlyAccount && !onlyMfa) await walkFlowScreens();
-  if (!onlyAccount) await walkSecondFactorScreens();
-  if (!onlyMfa) await withLiveBrowser({}, async (server, browser) => {
+  // With only=…, a walk runs only when it reaches one of the named screens.
+  const wanted = (names: readonly string[]) => ONLY === undefined || ONLY.some((name) => names.includes(name));
+  const mfaNames = Object.keys(MFA_SCREENS);
+  const accountNames = Object.keys(ACCOUNT_SCREENS);
+  const flowNames = Object.keys(SCREENS).filter((name) => !mfaNames.includes(name) && !accountNames.includes(name));
+  if (!onlyAccount && !onlyMfa && wanted(flowNames)) await walkFlowScreens();
+  if (!onlyAccount && wanted(mfaNames)) await walkSecondFactorScreens();
+  if (!onlyMfa && wanted(accountNames)) await withLiveBrowser({}, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
       const { fresh, close } = pageOpener(browser, server, size);
       await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
