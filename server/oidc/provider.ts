@@ -5,7 +5,7 @@ import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
-import { REFRESH_TOKENS_METADATA, createOidcAdapter } from './adapter.ts';
+import { REFRESH_TOKENS_METADATA, createOidcAdapter, type ClientSource } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
@@ -22,6 +22,8 @@ export interface OidcProviderDeps {
    * (the web app's `/auth/login?...&interaction=<uid>`).
    */
   onInteractionStart: (ctx: KoaContextWithOIDC, interaction: Interaction) => Promise<string>;
+  /** Where client apps are read (the process's client cache); straight from the database when absent. */
+  clients?: ClientSource;
   /** The signing keys to use (the active private key first); read from `keys` when absent. */
   jwks?: JWK[];
 }
@@ -65,7 +67,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
   const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter({ db, box }),
+    adapter: createOidcAdapter({ db, box, clients: deps.clients }),
     jwks: { keys: deps.jwks ?? (await keys.signingKeySet()).jwks },
     findAccount: createFindAccount(db),
     // `amr` (how the user proved it: password, one-time code…) goes with `openid`, so every ID token says it.
