@@ -15,14 +15,37 @@ export const REFRESH_TOKENS_METADATA = 'sso_refresh_tokens';
 /** Models whose rows belong to a grant and die with it when the grant is revoked (mirrors oidc-provider's memory adapter). */
 const GRANT_MEMBERS = ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest'];
 
-/** Models whose payload names the Session (`sessionUid`) and Grant (`grantId`) the provider reads right after them. */
-const SESSION_BOUND = ['AccessToken', 'AuthorizationCode', 'RefreshToken'];
+/** Where a model's payload names the Session (by uid) and the Grant (by id) the provider reads right after it. */
+interface ReadAhead {
+  sessionUid?: string[];
+  grantId: string[];
+}
+
+const TOKEN_READ_AHEAD: ReadAhead = { sessionUid: ['sessionUid'], grantId: ['grantId'] };
+
+/**
+ * Tokens name their session and grant (userinfo and the token endpoint check both); a finished Interaction names
+ * the grant its sign-in made (the provider's resume loads it).
+ */
+const READ_AHEAD: Partial<Record<string, ReadAhead>> = {
+  AccessToken: TOKEN_READ_AHEAD,
+  AuthorizationCode: TOKEN_READ_AHEAD,
+  RefreshToken: TOKEN_READ_AHEAD,
+  Interaction: { grantId: ['result', 'consent', 'grantId'] },
+};
 
 /** Models a parallel second use of which must fail and revoke the grant. */
 const SINGLE_USE = ['AuthorizationCode', 'RefreshToken'];
 
 // Rows past expires_at are invisible; the database's clock decides, so every server process agrees.
 const NOT_EXPIRED = '(expires_at is null or expires_at > now())';
+
+/** The string at `path` in `payload`, as PostgreSQL's `#>>` reads it. */
+function valueAt(payload: AdapterPayload, path: readonly string[]): string | undefined {
+  let value: unknown = payload;
+  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
 
 function withConsumed(row: PayloadRow | undefined): AdapterPayload | undefined {
   if (!row) return undefined;
@@ -73,10 +96,11 @@ function clientAdapter(readClient: ClientSource): Adapter {
 function payloadAdapter(db: Database, model: string): Adapter {
   const findBy = async (column: 'id' | 'uid' | 'user_code', value: string) => {
     if (column !== 'user_code') {
-      const ahead = requestRows.take(model, column, value);
-      if (ahead !== undefined) return ahead ?? undefined;
+      const readAhead = requestRows.take(model, column, value);
+      if (readAhead !== undefined) return readAhead ?? undefined;
     }
-    if (SESSION_BOUND.includes(model) && column === 'id') return findWithSessionAndGrant(value);
+    const ahead = READ_AHEAD[model];
+    if (ahead && column === 'id' && requestRows.active()) return findWithSessionAndGrant(value, ahead);
     const result = await db.query<PayloadRow>(
       `select payload, consumed_at from oidc_payloads where model = $1 and ${column} = $2 and ${NOT_EXPIRED} limit 1`,
       [model, value],
@@ -84,26 +108,28 @@ function payloadAdapter(db: Database, model: string): Adapter {
     return withConsumed(result.rows[0]);
   };
 
-  /** The token `id`, with its Session and Grant read ahead in the same round trip for the lookups that follow. */
-  async function findWithSessionAndGrant(id: string): Promise<AdapterPayload | undefined> {
+  /** The row `id`, with the Session and Grant it names read ahead in the same round trip for the lookups that follow. */
+  async function findWithSessionAndGrant(id: string, paths: ReadAhead): Promise<AdapterPayload | undefined> {
     const result = await db.query<PayloadRow & { role: 'token' | 'Session' | 'Grant' }>(
       `with token as (
          select payload, consumed_at from oidc_payloads where model = $1 and id = $2 and ${NOT_EXPIRED} limit 1
        )
        select 'token' as role, payload, consumed_at from token
        union all
-       select 'Session', p.payload, p.consumed_at from oidc_payloads p join token on p.uid = token.payload->>'sessionUid'
+       select 'Session', p.payload, p.consumed_at from oidc_payloads p join token on p.uid = token.payload #>> $3::text[]
          where p.model = 'Session' and (p.expires_at is null or p.expires_at > now())
        union all
-       select 'Grant', p.payload, p.consumed_at from oidc_payloads p join token on p.id = token.payload->>'grantId'
+       select 'Grant', p.payload, p.consumed_at from oidc_payloads p join token on p.id = token.payload #>> $4::text[]
          where p.model = 'Grant' and (p.expires_at is null or p.expires_at > now())`,
-      [model, id],
+      [model, id, paths.sessionUid ?? null, paths.grantId],
     );
     const token = withConsumed(result.rows.find((row) => row.role === 'token'));
     if (!token) return undefined;
     const aheadOf = (role: 'Session' | 'Grant') => withConsumed(result.rows.find((row) => row.role === role)) ?? null;
-    if (typeof token.sessionUid === 'string') requestRows.keep('Session', 'uid', token.sessionUid, aheadOf('Session'));
-    if (typeof token.grantId === 'string') requestRows.keep('Grant', 'id', token.grantId, aheadOf('Grant'));
+    const sessionUid = paths.sessionUid && valueAt(token, paths.sessionUid);
+    const grantId = valueAt(token, paths.grantId);
+    if (sessionUid !== undefined) requestRows.keep('Session', 'uid', sessionUid, aheadOf('Session'));
+    if (grantId !== undefined) requestRows.keep('Grant', 'id', grantId, aheadOf('Grant'));
     return token;
   }
 

@@ -224,9 +224,10 @@ export async function findInteraction(provider: Provider, uid: string): Promise<
 
 /**
  * Records that `accountId` signed in for interaction `uid` and returns the URL the browser must GET next (the
- * provider's resume endpoint, which answers with the redirect to the client carrying `code` and `state`).
+ * provider's resume endpoint, which answers with the redirect to the client carrying `code` and `state`), and the
+ * grant the sign-in's tokens will be issued under.
  */
-export async function completeInteraction(provider: Provider, uid: string, accountId: string, login: LoginDetails = {}): Promise<string> {
+export async function completeInteraction(provider: Provider, uid: string, accountId: string, login: LoginDetails = {}): Promise<{ returnTo: string; grantId: string }> {
   const interaction = await provider.Interaction.find(uid);
   const remaining = interaction ? interaction.exp - nowSeconds() : 0;
   if (!interaction || remaining < 1) throw new InteractionNotFoundError(uid);
@@ -245,5 +246,5 @@ export async function completeInteraction(provider: Provider, uid: string, accou
   // `create` settles a prompt=create request too: the user has just signed up (or chose to log in instead).
   interaction.result = { login: { accountId, ...login }, consent: { grantId }, create: {} };
   await interaction.save(remaining);
-  return interaction.returnTo;
+  return { returnTo: interaction.returnTo, grantId };
 }

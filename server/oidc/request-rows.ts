@@ -8,6 +8,8 @@ import type { AdapterPayload } from 'oidc-provider';
  * a model drops what was read ahead of it.
  */
 export interface RequestRows {
+  /** True inside a provider request, where reading ahead pays off. */
+  active(): boolean;
   /** What was read ahead for `model` by `column`, taken once: `undefined` when nothing was, `null` when no row exists. */
   take(model: string, column: 'id' | 'uid', value: string): AdapterPayload | null | undefined;
   keep(model: string, column: 'id' | 'uid', value: string, payload: AdapterPayload | null): void;
@@ -25,6 +27,7 @@ export function withRequestRows<T>(work: () => T): T {
 
 /** The read-ahead rows of the request in progress; outside a provider request nothing is kept. */
 export const requestRows: RequestRows = {
+  active: () => storage.getStore() !== undefined,
   take(model, column, value) {
     const rows = storage.getStore();
     const key = keyOf(model, column, value);
