@@ -70,7 +70,7 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
 
     const trips: LoginRoundTrips[] = [];
     const cpu = await cpuByStage(async () => {
-      for (const login of profiled) trips.push(await completeLogin(login, redirectUri, { count: () => counter.count, settle: () => outboxSettled(server) }));
+      for (const login of profiled) trips.push(await completeLogin(login, redirectUri, { count: () => counter.count, settle: () => outboxSettled(server, () => counter.count) }));
     });
 
     const logins = LOGINS / loginSeconds;

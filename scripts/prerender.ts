@@ -41,7 +41,7 @@ export function withScreen(indexHtml: string, html: string, title: string, readA
     .replace(EMPTY_ROOT, `<div id="root">${html}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`)
     .replace(STYLESHEET, (_link, name: string) => `<style>${inlineLogo(readAsset(name), logoSvg).replace(/<\/style/gi, '<\\/style')}</style>`)
-    .replace(LOGO_PRELOAD, logoSvg === undefined ? (link) => link : '');
+    .replace(LOGO_PRELOAD, (link) => (logoSvg === undefined ? link : ''));
 }
 
 function inlineLogo(css: string, logoSvg: string | undefined): string {

@@ -40,17 +40,23 @@ export interface TripCounting {
   settle(): Promise<number>;
 }
 
+/** How long the database must stay quiet, the outbox empty, before the background work counts as done. */
+const QUIET_MS = 20;
+
 /**
- * Waits until `server`'s outbox has sent everything it holds (mail is sent after the answer, in the background);
- * answers how many times it asked (one statement each).
+ * Waits until `server`'s outbox has sent everything it holds (mail is queued and sent after the answer, in the
+ * background) and, with `count`, until no statement but its own question was sent for QUIET_MS; answers how many
+ * times it asked (one statement each).
  */
-export async function outboxSettled(server: TestApp): Promise<number> {
-  let asked = 1;
-  while ((await server.context.outbox.backlog()) > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
+export async function outboxSettled(server: TestApp, count?: () => number): Promise<number> {
+  let asked = 0;
+  for (;;) {
+    const before = count?.() ?? 0;
     asked += 1;
+    const backlog = await server.context.outbox.backlog();
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    if (backlog === 0 && (count === undefined || count() - before === 1)) return asked;
   }
-  return asked;
 }
 
 /** Distinct client addresses, so the per-address guessing throttle sees many people, not one. */
