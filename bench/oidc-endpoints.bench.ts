@@ -7,13 +7,14 @@
  * database (postgres needs TEST_DATABASE_URL). BENCH_SMOKE=1 runs a handful of requests.
  */
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { LIMITS } from '../server/config.ts';
 import { signIn, TestBrowser } from '../tests/server/support/sign-in.ts';
 import { testBackends } from '../tests/server/support/databases.ts';
 import { startTestApp } from '../tests/server/support/test-app.ts';
+import { countingBackend } from './support/counting-database.ts';
 import { printTable, type Row } from './support/table.ts';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -79,9 +80,22 @@ async function main(): Promise<void> {
   const wanted = process.env.BENCH_DATABASE;
   const backend = wanted ? testBackends().find((candidate) => candidate.name === wanted) : testBackends()[0];
   if (!backend) throw new Error(`no ${wanted} backend: set TEST_DATABASE_URL to bench PostgreSQL`);
-  const server = await startTestApp({ backend, env: { MFA_REQUIRED: 'false' } });
+  const { backend: counted, counter } = countingBackend(backend);
+  const server = await startTestApp({ backend: counted, env: { MFA_REQUIRED: 'false' } });
   try {
     const bodies = await tokenBodies(server);
+    // One code is spent apart, to count the statements each endpoint sends for one request.
+    const countedBody = bodies.pop();
+    if (countedBody === undefined) throw new Error('no code was made');
+    const tripsOf = async (request: InjectOptions & { url: string }) => {
+      const before = counter.count;
+      const response = await server.app.inject(request);
+      if (response.statusCode !== 200) throw new Error(`${request.url} answered ${response.statusCode}: ${response.body}`);
+      return { trips: counter.count - before, body: response.body };
+    };
+    const tokenTrips = await tripsOf({ method: 'POST', url: '/oidc/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: countedBody });
+    const countedToken = (JSON.parse(tokenTrips.body) as { access_token: string }).access_token;
+    const meTrips = await tripsOf({ method: 'GET', url: '/oidc/me', headers: { authorization: `Bearer ${countedToken}` } });
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     const origin = originOf(server.app.server.address());
 
@@ -111,9 +125,11 @@ async function main(): Promise<void> {
       { section: 'Fastify hello-world', figure: 'requests/s', value: hello.requestsPerSecond.toFixed(0) },
       { section: '/oidc/token (code + PKCE, ES256)', figure: 'requests/s', value: token.requestsPerSecond.toFixed(0) },
       { section: '/oidc/token (code + PKCE, ES256)', figure: 'failed requests', value: String(token.failures), goal: '0', met: token.failures === 0 },
+      { section: '/oidc/token (code + PKCE, ES256)', figure: 'database round trips per request', value: String(tokenTrips.trips) },
       ratioRow('/oidc/token (code + PKCE, ES256)', token, hello, GOALS.token),
       { section: '/oidc/me', figure: 'requests/s', value: me.requestsPerSecond.toFixed(0) },
       { section: '/oidc/me', figure: 'failed requests', value: String(me.failures), goal: '0', met: me.failures === 0 },
+      { section: '/oidc/me', figure: 'database round trips per request', value: String(meTrips.trips) },
       ratioRow('/oidc/me', me, hello, GOALS.me),
     ];
     process.stdout.write(

@@ -58,6 +58,7 @@ import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues }
 import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './api/flag-service-routes.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
 import { registerOidcRoutes } from './api/oidc-mount.ts';
+import { createClientCache } from './oidc/client-cache.ts';
 import { createLiveProvider } from './oidc/live-provider.ts';
 import type { Services } from './services.ts';
 import { findClient } from './store/clients.ts';
@@ -119,8 +120,10 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     transports: { mailer: deps.mailer ?? createMailer({ config, db }), sms: deps.sms ?? createSmsSender({ config, db }) },
     log: { warn: (details, text) => app.log.warn(details, text) },
   });
+  const clients = await createClientCache({ db, box });
+  app.addHook('onClose', () => clients.close());
   const liveProvider = await createLiveProvider(
-    { config, db, keys, box, onInteractionStart: createInteractionStart({ config, db, clock }) },
+    { config, db, keys, box, clients: clients.find, onInteractionStart: createInteractionStart({ config, db, clock }) },
     { warn: (details, text) => app.log.warn(details, text) },
     (provider) => trackSessionDevices(provider, { db, clock }, (error) => app.log.error({ err: error }, 'noting the browser of a session failed')),
   );

@@ -101,6 +101,8 @@ export const LIMITS = {
   UNAVAILABLE_RETRY_AFTER: 5,
   /** The longest a request waits for a database connection before it is answered 503 (ms). */
   DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+  /** How long a lost LISTEN connection (cache invalidation) waits before reconnecting; caches bypass meanwhile. */
+  DATABASE_LISTEN_RETRY_MS: 1_000,
   /** How often each process re-reads FEATURE_FLAGS_FILE (seconds), so an edit takes effect without a restart. */
   FLAGS_REFRESH_INTERVAL: 30,
   /** How often each server process looks for mail and texts due in the outbox (ms); a new message is tried at once. */

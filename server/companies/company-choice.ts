@@ -2,8 +2,8 @@ import { LIMITS } from '../config.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import type { GateAnswer, PendingSignIn } from '../sign-in/pending-sign-in.ts';
-import { markCompanyUsed, type Membership } from '../store/companies.ts';
-import { bindSignInCompany, chooseSignInCompany, signInCompany } from '../store/sign-in-companies.ts';
+import type { Membership } from '../store/companies.ts';
+import { bindSignInCompany, chooseSignInCompany } from '../store/sign-in-companies.ts';
 
 /** The picker's answer: the user's companies, the last used first (and preselected). */
 export function pickerAnswer(companies: readonly Membership[]): GateAnswer {
@@ -19,16 +19,10 @@ export async function settleCompany(deps: Pick<Services, 'db'>, sign: PendingSig
 }
 
 /**
- * Once the provider has recorded the sign-in, ties its company to the grant its tokens are issued under (which is
- * where the `company` claim is read from) and makes it the user's last-used company.
+ * Once the provider has recorded the sign-in, ties its company (if it chose one) to the grant its tokens are issued
+ * under (which is where the `company` claim is read from) and makes it the user's last-used company.
  */
-export async function bindCompanyToGrant(deps: Pick<Services, 'db' | 'provider' | 'clock'>, sign: { interactionUid: string; userId: string }): Promise<void> {
-  const companyId = await signInCompany(deps.db, sign.interactionUid);
-  if (companyId === undefined) return;
-  const interaction = await deps.provider.Interaction.find(sign.interactionUid);
-  const grantId = interaction?.result?.consent?.grantId;
-  if (typeof grantId !== 'string') return;
+export async function bindCompanyToGrant(deps: Pick<Services, 'db' | 'clock'>, sign: { interactionUid: string; userId: string; grantId: string }): Promise<void> {
   const now = deps.clock();
-  await bindSignInCompany(deps.db, { interactionUid: sign.interactionUid, grantId, expiresAt: new Date(now + LIMITS.SESSION_TTL * 1000) });
-  await markCompanyUsed(deps.db, sign.userId, companyId, new Date(now));
+  await bindSignInCompany(deps.db, { ...sign, expiresAt: new Date(now + LIMITS.SESSION_TTL * 1000), now: new Date(now) });
 }

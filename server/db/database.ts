@@ -44,8 +44,21 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /** True when the database answers. */
   ping(): Promise<boolean>;
+  /**
+   * Hears `channel`'s notifications (PostgreSQL LISTEN/NOTIFY), including those sent by other processes. While the
+   * feed is not live (PostgreSQL's listening connection was lost), notifications may go unheard, so a cache fed by
+   * it must not serve; when it is live again, `onNotify` gets `'*'` (anything may have changed meanwhile).
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<ChangeFeed>;
   /** Connections this process holds: in all, idle, and requests waiting for one (the embedded database has one). */
   poolStats(): PoolStats;
+  close(): Promise<void>;
+}
+
+/** A subscription to a notification channel. */
+export interface ChangeFeed {
+  /** True while every notification is being heard. */
+  readonly live: boolean;
   close(): Promise<void>;
 }
 

@@ -42,6 +42,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         return false;
       }
     },
+    // One process owns the embedded database, so every change is made here and heard at once.
+    async listen(channel, onNotify) {
+      const unlisten = await pg.listen(channel, onNotify);
+      return { live: true, close: () => unlisten() };
+    },
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     close: () => pg.close(),
   };

@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { LIMITS } from '../config.ts';
-import { rethrowQueryError, runAfterCommit, type Database, type Queryable, type SqlValue } from './database.ts';
+import { rethrowQueryError, runAfterCommit, type ChangeFeed, type Database, type Queryable, type SqlValue } from './database.ts';
 
 /** Pool size per server process; several stateless processes share one PostgreSQL. */
 const POOL_SIZE = 10;
@@ -12,7 +13,8 @@ function quoteIdentifier(name: string): string {
 
 /** Opens a pool on PostgreSQL; with `schema`, every connection works inside it (created if missing). */
 export async function openPostgres(url: string, schema?: string): Promise<Database> {
-  if (schema === undefined) return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: LIMITS.DATABASE_CONNECT_TIMEOUT_MS }));
+  const connection = { connectionString: url, connectionTimeoutMillis: LIMITS.DATABASE_CONNECT_TIMEOUT_MS };
+  if (schema === undefined) return openPostgresPool(new pg.Pool({ ...connection, max: POOL_SIZE }), connection);
   const quoted = quoteIdentifier(schema);
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
@@ -21,16 +23,76 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   } finally {
     await setup.end();
   }
-  return openPostgresPool(new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: LIMITS.DATABASE_CONNECT_TIMEOUT_MS, options: `-c search_path=${quoted}` }));
+  const inSchema = { ...connection, options: `-c search_path=${quoted}` };
+  return openPostgresPool(new pg.Pool({ ...inSchema, max: POOL_SIZE }), inSchema);
 }
 
-function openPostgresPool(pool: pg.Pool): Database {
+/** A statement's name for the server's prepared-statement cache: the same text always gets the same name. */
+function statementName(sql: string): string {
+  return `s${crypto.createHash('sha1').update(sql).digest('base64url')}`;
+}
+
+/**
+ * LISTENs on `channel` on a connection of its own (a pooled one would be handed to other work), reconnecting after
+ * LIMITS.DATABASE_LISTEN_RETRY_MS whenever it is lost.
+ */
+async function listenOn(connection: pg.ClientConfig, channel: string, onNotify: (payload: string) => void): Promise<ChangeFeed> {
+  let live = false;
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(connection);
+    const lost = () => {
+      if (client !== next) return;
+      live = false;
+      client = undefined;
+      next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), LIMITS.DATABASE_LISTEN_RETRY_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '*');
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    if (closed) return;
+    live = true;
+    // Whatever changed while nobody listened went unheard.
+    onNotify('*');
+  };
+  await connect();
+  return {
+    get live() {
+      return live;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      live = false;
+      const last = client;
+      client = undefined;
+      await last?.end();
+    },
+  };
+}
+
+function openPostgresPool(pool: pg.Pool, connection: pg.ClientConfig): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use, and ping() reports health.
   });
   const run = (client: pg.Pool | pg.PoolClient): Queryable['query'] =>
     async <Row extends object>(sql: string, params: readonly SqlValue[] = []) => {
-      const result = await client.query(sql, [...params] as unknown[]).catch(rethrowQueryError);
+      // A statement with parameters is prepared once per connection and reused (the server skips parsing and planning).
+      const query = params.length === 0 ? { text: sql } : { name: statementName(sql), text: sql, values: [...params] as unknown[] };
+      const result = await client.query(query).catch(rethrowQueryError);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     };
   return {
@@ -78,6 +140,7 @@ function openPostgresPool(pool: pg.Pool): Database {
         return false;
       }
     },
+    listen: (channel, onNotify) => listenOn(connection, channel, onNotify),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };

@@ -1,8 +1,6 @@
 import type { Account, FindAccount } from 'oidc-provider';
 import type { Queryable } from '../db/database.ts';
-import { membershipsOf } from '../store/companies.ts';
-import { grantCompany } from '../store/sign-in-companies.ts';
-import { findUserById } from '../store/users.ts';
+import { findAccountClaims } from '../store/account-claims.ts';
 
 /** Which claims each scope releases; `openid` alone releases only `sub`. */
 export const SCOPE_CLAIMS = {
@@ -20,14 +18,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createFindAccount(db: Queryable): FindAccount {
   return async (_ctx, sub, token): Promise<Account | undefined> => {
     if (!UUID.test(sub)) return undefined;
-    const user = await findUserById(db, sub);
-    if (!user) return undefined;
-    const name = [user.firstName, user.lastName].filter((part) => part !== '').join(' ');
     // The company this sign-in chose lives with its grant (one per browser session and client app); a grant that
     // never chose (a second app joining the session) acts for the user's last-used company.
-    const grantId = token?.grantId;
-    const chosen = grantId === undefined ? undefined : await grantCompany(db, grantId, user.id);
-    const company = chosen ?? (await membershipsOf(db, user.id))[0];
+    const user = await findAccountClaims(db, sub, token?.grantId);
+    if (!user) return undefined;
+    const { company } = user;
+    const name = [user.firstName, user.lastName].filter((part) => part !== '').join(' ');
     return {
       accountId: user.id,
       claims: () => ({

@@ -53,9 +53,11 @@ export async function loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant 
   // A grant made for another account (the session changed hands) must not be reused.
   if (grant && (grant.accountId !== accountId || grant.clientId !== client.clientId)) grant = undefined;
   grant ??= new provider.Grant({ clientId: client.clientId, accountId });
+  // The grant the sign-in just saved usually holds all of this already; saving it unchanged would be a wasted write.
+  const before = grant.jti === undefined ? undefined : JSON.stringify(grant);
   grantRequestedAccess(grant, { scopes: [...ctx.oidc.requestParamOIDCScopes], claims: [...ctx.oidc.requestParamClaims] });
   // Keep the grant alive as long as the session, so a long session never falls back to a consent prompt.
   if (session.exp !== undefined && grant.exp !== undefined && grant.exp < session.exp) grant.exp = session.exp;
-  await grant.save();
+  if (before === undefined || JSON.stringify(grant) !== before) await grant.save();
   return grant;
 }

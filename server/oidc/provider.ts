@@ -5,7 +5,7 @@ import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
-import { REFRESH_TOKENS_METADATA, createOidcAdapter } from './adapter.ts';
+import { REFRESH_TOKENS_METADATA, createOidcAdapter, type ClientSource } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
@@ -22,6 +22,8 @@ export interface OidcProviderDeps {
    * (the web app's `/auth/login?...&interaction=<uid>`).
    */
   onInteractionStart: (ctx: KoaContextWithOIDC, interaction: Interaction) => Promise<string>;
+  /** Where client apps are read (the process's client cache); straight from the database when absent. */
+  clients?: ClientSource;
   /** The signing keys to use (the active private key first); read from `keys` when absent. */
   jwks?: JWK[];
 }
@@ -65,7 +67,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
   const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter({ db, box }),
+    adapter: createOidcAdapter({ db, box, clients: deps.clients }),
     jwks: { keys: deps.jwks ?? (await keys.signingKeySet()).jwks },
     findAccount: createFindAccount(db),
     // `amr` (how the user proved it: password, one-time code…) goes with `openid`, so every ID token says it.
@@ -222,9 +224,10 @@ export async function findInteraction(provider: Provider, uid: string): Promise<
 
 /**
  * Records that `accountId` signed in for interaction `uid` and returns the URL the browser must GET next (the
- * provider's resume endpoint, which answers with the redirect to the client carrying `code` and `state`).
+ * provider's resume endpoint, which answers with the redirect to the client carrying `code` and `state`), and the
+ * grant the sign-in's tokens will be issued under.
  */
-export async function completeInteraction(provider: Provider, uid: string, accountId: string, login: LoginDetails = {}): Promise<string> {
+export async function completeInteraction(provider: Provider, uid: string, accountId: string, login: LoginDetails = {}): Promise<{ returnTo: string; grantId: string }> {
   const interaction = await provider.Interaction.find(uid);
   const remaining = interaction ? interaction.exp - nowSeconds() : 0;
   if (!interaction || remaining < 1) throw new InteractionNotFoundError(uid);
@@ -243,5 +246,5 @@ export async function completeInteraction(provider: Provider, uid: string, accou
   // `create` settles a prompt=create request too: the user has just signed up (or chose to log in instead).
   interaction.result = { login: { accountId, ...login }, consent: { grantId }, create: {} };
   await interaction.save(remaining);
-  return interaction.returnTo;
+  return { returnTo: interaction.returnTo, grantId };
 }

@@ -4,9 +4,9 @@ import { ApiError } from '../errors.ts';
 import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
 import type { Services } from '../services.ts';
 import { recordSecurityEvent, type RequestOrigin } from '../store/security-events.ts';
-import { finishTransaction } from '../store/transactions.ts';
+import { finishTransactionOfEnabledUser } from '../store/transactions.ts';
 import { noteBrowser } from '../store/known-browsers.ts';
-import { findUserById, userDisabledAt } from '../store/users.ts';
+import { findUserById } from '../store/users.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import type { FinishedSignIn } from './pending-sign-in.ts';
 
@@ -20,14 +20,15 @@ export async function finishSignIn(
   sign: { token: string; challenge: string; interactionUid: string; clientId: string; userId: string; amr: string[]; origin: RequestOrigin; browserHash?: string },
 ): Promise<FinishedSignIn> {
   // An operator may disable the account while its sign-in is under way (by any path: password, invitation, sign-up).
-  if (await userDisabledAt(deps.db, sign.userId)) throw new ApiError('auth.invalid_credentials');
   const rememberUntil = new Date(deps.clock() + LIMITS.FINISHED_SIGN_IN_TTL * 1000);
-  if (!(await finishTransaction(deps.db, sign.token, sign.challenge, rememberUntil))) throw new ApiError('transaction.missing');
-  const returnTo = await completeInteraction(deps.provider, sign.interactionUid, sign.userId, { amr: sign.amr }).catch((error: unknown) => {
+  const ended = await finishTransactionOfEnabledUser(deps.db, { ...sign, rememberUntil });
+  if (ended === 'disabled') throw new ApiError('auth.invalid_credentials');
+  if (ended === 'missing') throw new ApiError('transaction.missing');
+  const { returnTo, grantId } = await completeInteraction(deps.provider, sign.interactionUid, sign.userId, { amr: sign.amr }).catch((error: unknown) => {
     // The provider's side of the sign-in expired while the user typed: they must start again from the app.
     throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
   });
-  await bindCompanyToGrant(deps, sign);
+  await bindCompanyToGrant(deps, { ...sign, grantId });
   const now = new Date(deps.clock());
   await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'sign_in', at: now, ...sign.origin, detail: { client_id: sign.clientId, amr: sign.amr } });
   if (sign.browserHash !== undefined) {

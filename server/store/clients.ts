@@ -46,7 +46,10 @@ export async function findClient(db: Queryable, box: SecretBox, clientId: string
     [clientId],
   );
   const row = result.rows[0];
-  if (!row) return undefined;
+  return row && clientOf(row, box);
+}
+
+function clientOf(row: ClientRow, box: SecretBox): Client {
   return {
     clientId: row.client_id,
     name: row.name,
@@ -90,6 +93,25 @@ export async function findClientLogout(db: Queryable, clientId: string): Promise
   );
   const row = result.rows[0];
   return { postLogoutRedirectUris: row?.post_logout_redirect_uris ?? [], backchannelLogoutUri: row?.backchannel_logout_uri ?? undefined };
+}
+
+/** Everything the provider knows of a client: its registration and its logout settings, in one round trip. */
+export type ClientRecord = Client & ClientLogout;
+
+/** The client with `clientId` and its logout settings (secret opened), if registered. */
+export async function findClientRecord(db: Queryable, box: SecretBox, clientId: string): Promise<ClientRecord | undefined> {
+  const result = await db.query<ClientRow & { post_logout_redirect_uris: string[]; backchannel_logout_uri: string | null }>(
+    `select client_id, name, redirect_uris, is_public, secret_encrypted, refresh_tokens, post_logout_redirect_uris, backchannel_logout_uri
+     from clients where client_id = $1`,
+    [clientId],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    ...clientOf(row, box),
+    postLogoutRedirectUris: row.post_logout_redirect_uris,
+    backchannelLogoutUri: row.backchannel_logout_uri ?? undefined,
+  };
 }
 
 /** Registers the client's logout settings. */

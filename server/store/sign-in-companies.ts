@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Company } from './companies.ts';
+import type { Company, Membership } from './companies.ts';
 
 /**
  * The company one sign-in settled on. It is kept per interaction while the sign-in runs, then bound to the grant
@@ -13,20 +13,41 @@ export async function chooseSignInCompany(db: Queryable, input: { interactionUid
   );
 }
 
-/** The company a running sign-in chose, if any. */
-export async function signInCompany(db: Queryable, interactionUid: string): Promise<string | undefined> {
-  const result = await db.query<{ company_id: string }>('select company_id from sign_in_companies where interaction_uid = $1', [interactionUid]);
-  return result.rows[0]?.company_id;
+/**
+ * Whether the running sign-in of `interactionUid` has chosen its company, and the user's companies, the last used
+ * first (as `membershipsOf` orders them): what the company gate needs, in one round trip.
+ */
+export async function companyChoiceState(db: Queryable, interactionUid: string, userId: string): Promise<{ chosen: boolean; companies: Membership[] }> {
+  const result = await db.query<{ chosen: boolean; id: string | null; name: string | null; last_used_at: Date | null }>(
+    `select exists (select 1 from sign_in_companies where interaction_uid = $1) as chosen, c.id, c.name, m.last_used_at
+     from (select 1) as one
+     left join (company_memberships m join companies c on c.id = m.company_id) on m.user_id = $2
+     order by m.last_used_at desc nulls last, c.name_normalized, c.id`,
+    [interactionUid, userId],
+  );
+  const companies: Membership[] = [];
+  for (const row of result.rows) {
+    if (row.id !== null && row.name !== null) companies.push({ id: row.id, name: row.name, lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at) });
+  }
+  return { chosen: result.rows[0]?.chosen === true, companies };
 }
 
-/** Binds a finished sign-in's choice to its grant, to live as long as the grant; false when it chose none. */
-export async function bindSignInCompany(db: Queryable, input: { interactionUid: string; grantId: string; expiresAt: Date }): Promise<boolean> {
-  const result = await db.query('update sign_in_companies set grant_id = $2, expires_at = $3 where interaction_uid = $1', [
-    input.interactionUid,
-    input.grantId,
-    input.expiresAt,
-  ]);
-  return result.rowCount === 1;
+/**
+ * Binds a finished sign-in's choice to its grant, to live as long as the grant, and makes that company the user's
+ * last used, in one round trip; false when it chose none.
+ */
+export async function bindSignInCompany(db: Queryable, input: { interactionUid: string; grantId: string; userId: string; expiresAt: Date; now: Date }): Promise<boolean> {
+  const result = await db.query<{ bound: boolean }>(
+    `with bound as (
+       update sign_in_companies set grant_id = $2, expires_at = $3 where interaction_uid = $1 returning company_id
+     ),
+     used as (
+       update company_memberships m set last_used_at = $5 from bound where m.user_id = $4 and m.company_id = bound.company_id
+     )
+     select exists (select 1 from bound) as bound`,
+    [input.interactionUid, input.grantId, input.expiresAt, input.userId, input.now],
+  );
+  return result.rows[0]?.bound === true;
 }
 
 /** The company the latest sign-in under `grantId` chose, if the user still belongs to it. */

@@ -70,6 +70,33 @@ export async function finishTransaction(db: Queryable, token: string, challenge:
   return result.rows.length === 1;
 }
 
+/**
+ * `finishTransaction` for user `userId`, unless an operator has disabled the account meanwhile (then nothing ends):
+ * the check and the end in one round trip.
+ */
+export async function finishTransactionOfEnabledUser(
+  db: Queryable,
+  sign: { token: string; challenge: string; userId: string; rememberUntil: Date },
+): Promise<'finished' | 'missing' | 'disabled'> {
+  const result = await db.query<{ disabled: boolean | null; finished: boolean }>(
+    `with account as (select disabled_at is not null as disabled from users where id = $4),
+     ended as (
+       delete from transactions where token_hash = $1 and challenge = $2 and not exists (select 1 from account where disabled)
+       returning interaction_uid, client_id
+     ),
+     finished as (
+       insert into finished_sign_ins (interaction_uid, client_id, expires_at) select interaction_uid, client_id, $3 from ended
+       on conflict (interaction_uid) do update set expires_at = excluded.expires_at
+       returning interaction_uid
+     )
+     select (select disabled from account) as disabled, exists (select 1 from finished) as finished`,
+    [sha256(sign.token), sign.challenge, sign.rememberUntil, sign.userId],
+  );
+  const row = result.rows[0];
+  if (row?.disabled === true) return 'disabled';
+  return row?.finished === true ? 'finished' : 'missing';
+}
+
 /** Whether the sign-in of interaction `interactionUid` finished for `clientId` not long ago. */
 export async function isFinishedSignIn(db: Queryable, interactionUid: string, clientId: string, now: Date): Promise<boolean> {
   const result = await db.query('select 1 from finished_sign_ins where interaction_uid = $1 and client_id = $2 and expires_at > $3', [

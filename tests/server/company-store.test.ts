@@ -60,7 +60,7 @@ describe.each(testBackends())('companies and invitations in the store on $name',
     const company = await insertCompany(db, 'Grant Co');
     await addMembership(db, user.id, company.id);
     await chooseSignInCompany(db, { interactionUid: 'interaction-1', companyId: company.id, expiresAt: new Date(Date.now() + HOUR) });
-    await bindSignInCompany(db, { interactionUid: 'interaction-1', grantId: 'grant-1', expiresAt: new Date(Date.now() + HOUR) });
+    await bindSignInCompany(db, { interactionUid: 'interaction-1', grantId: 'grant-1', userId: user.id, expiresAt: new Date(Date.now() + HOUR), now: new Date() });
     expect(await grantCompany(db, 'grant-1', user.id)).toEqual({ id: company.id, name: 'Grant Co' });
     await purgeExpired(db, new Date(Date.now() + 2 * HOUR));
     expect(await grantCompany(db, 'grant-1', user.id)).toBeUndefined();

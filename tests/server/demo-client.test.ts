@@ -110,7 +110,7 @@ describe('the demo client app', () => {
       nonce: expect.any(String),
       code_challenge: expect.any(String),
     });
-    const callback = await browse(jar, await completeInteraction(provider, interaction, userId));
+    const callback = await browse(jar, (await completeInteraction(provider, interaction, userId)).returnTo);
     expect(new URL(location(callback)).pathname).toBe(client.callbackPath);
 
     const signedIn = await browse(jar, location(callback));
@@ -129,7 +129,7 @@ describe('the demo client app', () => {
   it.each(CLIENTS)('"Refresh my session" through $name shows a new access token each time', async (client) => {
     const jar = new CookieJar();
     const { interaction } = await startSignIn(jar, client.clientId);
-    const callback = await browse(jar, await completeInteraction(provider, interaction, userId));
+    const callback = await browse(jar, (await completeInteraction(provider, interaction, userId)).returnTo);
     await browse(jar, location(callback));
     const preview = (html: string) => /data-testid="access-token">([^<]+)</.exec(html)?.[1];
     const first = await browse(jar, '/demo/');

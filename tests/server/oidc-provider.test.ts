@@ -119,7 +119,7 @@ describe('the OpenID Connect provider', () => {
     expect(start.status).toBe(303);
     const login = new URL(start.headers.get('location') ?? '', server.origin);
     expect(login.pathname).toBe('/auth/login');
-    const returnTo = await completeInteraction(server.provider, login.searchParams.get('interaction') ?? '', server.userId);
+    const { returnTo } = await completeInteraction(server.provider, login.searchParams.get('interaction') ?? '', server.userId);
     const resumed = await browse(jar, returnTo);
     expect(resumed.status).toBe(303);
     return new URL(resumed.headers.get('location') ?? '');

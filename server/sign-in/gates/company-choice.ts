@@ -1,7 +1,6 @@
 import { pickerAnswer, settleCompany } from '../../companies/company-choice.ts';
 import type { Services } from '../../services.ts';
-import { membershipsOf } from '../../store/companies.ts';
-import { signInCompany } from '../../store/sign-in-companies.ts';
+import { companyChoiceState } from '../../store/sign-in-companies.ts';
 import type { GateAnswer, PendingSignIn } from '../pending-sign-in.ts';
 
 /**
@@ -9,8 +8,8 @@ import type { GateAnswer, PendingSignIn } from '../pending-sign-in.ts';
  * `company-selection-removal` flag is on, there is no step: the last-used company, or else the first, is taken.
  */
 export async function companyChoice(deps: Pick<Services, 'db' | 'flags'>, sign: PendingSignIn): Promise<GateAnswer | undefined> {
-  if ((await signInCompany(deps.db, sign.transaction.interactionUid)) !== undefined) return undefined;
-  const companies = await membershipsOf(deps.db, sign.userId);
+  const { chosen, companies } = await companyChoiceState(deps.db, sign.transaction.interactionUid, sign.userId);
+  if (chosen) return undefined;
   const [preferred] = companies;
   if (!preferred) return undefined;
   if (companies.length === 1 || deps.flags.isOn('company-selection-removal')) {
