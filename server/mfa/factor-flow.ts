@@ -1,3 +1,4 @@
+import { sharedDeviceHint } from '../auth/trusted-devices.ts';
 import { LIMITS } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
@@ -36,9 +37,9 @@ export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor:
 }
 
 async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
-  const registration = sign.transaction.data.registration === true ? { registration: true } : {};
+  const registration = { ...(sign.transaction.data.registration === true ? { registration: true } : {}), ...sharedDeviceHint(sign.transaction) };
   if (factor.kind === 'totp') {
-    if (!setup) return { challenge: SERVER_CHALLENGES.SOFTWARE_TOKEN_MFA, parameters: {} };
+    if (!setup) return { challenge: SERVER_CHALLENGES.SOFTWARE_TOKEN_MFA, parameters: sharedDeviceHint(sign.transaction) };
     return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(deps, sign, factor)), ...registration } };
   }
   const parameters = { ...(await sendFactorCode(deps, factor, setup)), ...registration };
@@ -50,7 +51,7 @@ async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFa
 export async function setupAgain(deps: Pick<Services, 'db' | 'box'>, sign: PendingSignIn, progress: MfaProgress): Promise<GateAnswer> {
   const factor = await findFactor(deps.db, sign.userId, progress.factorId);
   if (!factor || factor.kind !== 'totp' || factor.confirmed) throw new ApiError('step.out_of_order');
-  const registration = sign.transaction.data.registration === true ? { registration: true } : {};
+  const registration = { ...(sign.transaction.data.registration === true ? { registration: true } : {}), ...sharedDeviceHint(sign.transaction) };
   return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(deps, sign, factor)), ...registration } };
 }
 

@@ -106,6 +106,8 @@ export interface StepForm {
   checks?: Record<string, string>;
   /** field -> a list in the answer's parameters offered as the field's choices. */
   choices?: Record<string, ChoiceSource>;
+  /** field -> a condition on the answer that led to the step; while it holds, the field is neither shown nor sent. */
+  hide?: Record<string, Condition>;
 }
 
 /** Where a field's choices come from: a list in the parameters, and which item keys are value and label. */

@@ -8,6 +8,7 @@ import Form from '@rjsf/core';
 import type { CustomValidator, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
 import type { Choice } from '../engine/choices.ts';
 import { runFieldChecks } from '../engine/field-checks.ts';
+import { withoutHidden } from '../engine/hidden-fields.ts';
 import type { StepForm as StepFormDefinition } from '../engine/flow-types.ts';
 import { t } from '../services/messages.ts';
 import { createErrorTransformer } from '../engine/validation-messages.ts';
@@ -31,6 +32,8 @@ export interface StepFormProps {
   onSubmit: (values: FormValues) => void;
   /** field -> the choices the answer offered it (the form's `choices`), handed to its widget in ui:options. */
   choices?: Readonly<Record<string, Choice[]>>;
+  /** Fields the form's `hide` rules keep from the user: rendered hidden and left out of the submit. */
+  hidden?: readonly string[];
 }
 
 const templates = { FieldTemplate, FieldErrorTemplate };
@@ -55,8 +58,10 @@ function createCheckValidator(checks: StepFormDefinition['checks']): CustomValid
   };
 }
 
+const noHiddenFields: readonly string[] = [];
+
 /** Renders the form of a step. */
-export function StepForm({ form, values, onChange, busy, onSubmit, choices }: StepFormProps) {
+export function StepForm({ form, values, onChange, busy, onSubmit, choices, hidden = noHiddenFields }: StepFormProps) {
   const assets = useFormAssets(form.schema);
   const [attempted, setAttempted] = useState(false);
   const language = useLanguage();
@@ -70,8 +75,9 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices }: St
       const fieldUi = (labelled[field] ?? {}) as UiSchema;
       labelled[field] = { ...fieldUi, 'ui:options': { ...(fieldUi['ui:options'] as object | undefined), choices: list } };
     }
+    for (const field of hidden) labelled[field] = { ...((labelled[field] ?? {}) as UiSchema), 'ui:widget': 'hidden' };
     return { ...labelled, 'ui:submitButtonOptions': { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } } };
-  }, [form.ui, form.labels, form.submit, busy, language, choices]);
+  }, [form.ui, form.labels, form.submit, busy, language, choices, hidden]);
   // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
   const formContext = useMemo(() => ({ language }), [language]);
 
@@ -99,7 +105,7 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices }: St
       onError={() => setAttempted(true)}
       onSubmit={(event) => {
         setAttempted(true);
-        onSubmit((event.formData ?? {}) as FormValues);
+        onSubmit(withoutHidden((event.formData ?? {}) as FormValues, hidden));
       }}
     />
   );

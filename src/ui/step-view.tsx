@@ -11,6 +11,7 @@ import { isRetryable } from '../../contract/error-codes.ts';
 import { track } from '../services/analytics.ts';
 import { apiErrorText } from '../services/api-error-text.ts';
 import { resolveChoices } from '../engine/choices.ts';
+import { hiddenFields } from '../engine/hidden-fields.ts';
 import type { Step } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import { currentLanguage, t, type MessageParams } from '../services/messages.ts';
@@ -97,6 +98,8 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
     [step.form?.prefill, flow.query, parameters, submitted],
   );
   const choices = useMemo(() => resolveChoices(step.form?.choices, parameters), [step.form?.choices, parameters]);
+  const response = flow.context?.response;
+  const hidden = useMemo(() => hiddenFields(step.form?.hide, response, activeFlags), [step.form?.hide, response]);
   const [edited, setEdited] = useState<FormValues>();
   const values = edited ?? prefill;
   const links = (step.links ?? []).flatMap((link) => {
@@ -142,6 +145,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           onChange={setEdited}
           busy={flow.submitting}
           choices={choices}
+          hidden={hidden}
           onSubmit={(submittedValues) =>
             void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, botCheckToken: takeBotCheckToken() } : submittedValues)
           }
