@@ -26,7 +26,7 @@ async function admitMfa(context: StepDeps & Pick<Services, 'flags'>, request: Fa
 async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
   const { sign, progress } = mfaSignIn(admitted);
   const factor = progress && (await findFactor(context.db, sign.userId, progress.factorId));
-  if (!progress || !factor || factor.kind === 'totp') throw new ApiError('step.out_of_order');
+  if (!progress || !factor || factor.kind === 'totp' || factor.kind === 'passkey') throw new ApiError('step.out_of_order');
   if (factor.kind === 'sms' && !smsAllowed(context)) throw new ApiError('mfa.method_unavailable');
   return { factor, setup: progress.setup };
 }

@@ -135,7 +135,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
       ) : null}
       {Panel && !flow.entering ? (
         <Suspense fallback={<Spinner />}>
-          <Panel parameters={parameters} />
+          <Panel parameters={parameters} busy={flow.submitting} submit={(values) => void flow.submit(values)} />
         </Suspense>
       ) : null}
       {step.form && !flow.entering ? (

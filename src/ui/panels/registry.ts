@@ -8,4 +8,5 @@ import type { PanelProps } from './panel-props.ts';
 /** Panel name -> component. */
 export const panelRegistry: Readonly<Record<string, LazyExoticComponent<ComponentType<PanelProps>>>> = {
   'totp-setup': lazy(() => import('./totp-setup-panel.tsx')),
+  passkey: lazy(() => import('./passkey-panel.tsx')),
 };
