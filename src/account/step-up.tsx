@@ -59,7 +59,7 @@ export function StepUp({ factors, onProven, onCancel }: { factors: readonly Fact
         >
           {factors.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {candidate.label || t(`account.factor.kind.${candidate.kind}`)} {candidate.destination ?? ''}
+              {[candidate.label || t(`account.factor.kind.${candidate.kind}`), candidate.destination].filter(Boolean).join(' ')}
             </option>
           ))}
         </select>
