@@ -37,19 +37,17 @@ async function admitPasskeyFactor(context: StepDeps & Pick<Services, 'flags'>, r
 }
 
 /**
- * Passkeys at sign-in: `auth/passkey/options` (the login screen's "Sign in with a passkey": a challenge for any
- * passkey of this site, the sign-in staying at the login step) and `auth/passkey/login` (the browser's answer);
+ * Passkeys at sign-in: `auth/passkey/options` (the login screen's "Sign in with a passkey" and its autofill: a
+ * challenge for any passkey of this site, the sign-in staying at the login step) and `auth/passkey/login` (the browser's answer);
  * `auth/mfa/passkey` (GET: the second-factor challenge again, after a reload; POST: the answer).
  */
 export function passkeySignInRoutes(context: StepDeps & SignInDeps) {
   return async (app: FastifyInstance) => {
-    const passwordlessOptions = async (request: FastifyRequest) => {
+    app.get('/auth/passkey/options', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const { transaction } = await admitStep(context, request, 'auth/passkey/options');
       const options = await authenticationOptions(context, signInOwner(transaction));
       return { challenge: SERVER_CHALLENGES.PASSKEY_SIGN_IN, parameters: { passkey: { ceremony: 'get', options } } };
-    };
-    app.get('/auth/passkey/options', { schema: { response: responses(STEP_ANSWER) } }, passwordlessOptions);
-    app.post('/auth/passkey/options', { schema: { response: responses(STEP_ANSWER) } }, passwordlessOptions);
+    });
 
     app.post('/auth/passkey/login', { schema: { body: PASSKEY_ANSWER_BODY, response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitStep(context, request, 'auth/passkey/login');

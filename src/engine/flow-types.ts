@@ -162,6 +162,8 @@ export interface StepDefinition {
   actions?: readonly StepAction[];
   /** A panel of the panel registry shown above the form with the answer's parameters. */
   panel?: string;
+  /** name -> a call the step's panel makes itself; a call's answer moves the flow on like a submit's. */
+  panelCalls?: Readonly<Record<string, StepCall>>;
   /** Alternatives of the step by the answer that led to it; the first that holds applies. */
   variants?: readonly StepVariant[];
   next?: readonly NextRule[];

@@ -134,8 +134,16 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
         </div>
       ) : null}
       {Panel && !flow.entering ? (
-        <Suspense fallback={<Spinner />}>
-          <Panel parameters={parameters} busy={flow.submitting} submit={(values) => void flow.submit(values)} />
+        // No spinner: a panel may show nothing at all (the passkey autofill), and the form is usable meanwhile.
+        <Suspense fallback={null}>
+          <Panel
+            parameters={parameters}
+            busy={flow.submitting}
+            submit={(values) => void flow.submit(values)}
+            calls={step.panelCalls}
+            query={flow.query}
+            submitCall={(call, values) => void flow.submitCall(call, values)}
+          />
         </Suspense>
       ) : null}
       {step.form && !flow.entering ? (

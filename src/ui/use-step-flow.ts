@@ -8,7 +8,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import type { StepContext, Transition } from '../engine/flow-controller.ts';
-import type { Step, StepAction } from '../engine/flow-types.ts';
+import type { Step, StepAction, StepCall } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import { readPath } from '../../contract/read-path.ts';
 import { buildStepPath, carryQuery } from '../engine/routes.ts';
@@ -36,6 +36,8 @@ export interface StepFlow {
   submit: (values: Readonly<Record<string, unknown>>) => Promise<void>;
   /** Runs one of the step's actions (ask for a new code). */
   act: (action: StepAction) => Promise<void>;
+  /** Makes one of the step's panel calls with `values`, and moves on as its answer says. */
+  submitCall: (call: StepCall, values: Readonly<Record<string, unknown>>) => Promise<void>;
 }
 
 /** The flow state and actions for `step`. */
@@ -141,5 +143,15 @@ export function useStepFlow(step: Step): StepFlow {
     [step, own, query, go, setContext],
   );
 
-  return { context: own, query, carried, entering, submitting, submit, act };
+  const submitCall = useCallback(
+    async (call: StepCall, values: Readonly<Record<string, unknown>>) => {
+      setSubmitting(true);
+      const transition = await flowController.submitCall(step, call, values, query, own);
+      if (alive.current) setSubmitting(false);
+      go(transition);
+    },
+    [step, own, query, go],
+  );
+
+  return { context: own, query, carried, entering, submitting, submit, act, submitCall };
 }

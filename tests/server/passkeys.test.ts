@@ -56,7 +56,7 @@ describe('passkeys at sign-in', () => {
   async function passwordlessOptions() {
     const browser = new TestBrowser(server.app);
     const { codeVerifier } = await openLoginScreen(browser, server.publicClient);
-    const offered = answer<StepAnswer & { parameters: PasskeyParameters }>(await browser.request('POST', `${API}/auth/passkey/options`, {}));
+    const offered = answer<StepAnswer & { parameters: PasskeyParameters }>(await browser.request('GET', `${API}/auth/passkey/options`));
     expect(offered.challenge).toBe('PASSKEY_SIGN_IN');
     return { browser, codeVerifier, options: offered.parameters.passkey.options };
   }

@@ -9,4 +9,5 @@ import type { PanelProps } from './panel-props.ts';
 export const panelRegistry: Readonly<Record<string, LazyExoticComponent<ComponentType<PanelProps>>>> = {
   'totp-setup': lazy(() => import('./totp-setup-panel.tsx')),
   passkey: lazy(() => import('./passkey-panel.tsx')),
+  'passkey-autofill': lazy(() => import('./passkey-autofill-panel.tsx')),
 };
