@@ -17,6 +17,7 @@ import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 import { INVITATION_SCREENS, walkInvitationScreens } from './fixtures/invitation-screens.ts';
 import { MFA_SCREENS, walkMfaScreens } from './fixtures/mfa-screens.ts';
 import { ACCOUNT_SCREENS, walkAccountScreens } from './fixtures/account-screens.ts';
+import { PASSKEY_SCREENS, walkPasskeyScreens } from './fixtures/passkey-screens.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -50,6 +51,7 @@ const SCREENS = {
   'not-me': 'A security notice\'s "This wasn\'t me" link: the step shows, nothing happens until confirmed',
   'not-me-done': 'Every session ended; choosing a new password comes next',
   ...ACCOUNT_SCREENS,
+  ...PASSKEY_SCREENS,
 } as const;
 
 type ScreenName = keyof typeof SCREENS;
@@ -273,16 +275,18 @@ async function save(page: Page, name: ScreenName, size: keyof typeof SIZES): Pro
 
 async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
-  // `npm run screenshots -- account` (or `-- mfa`) retakes only the account page's (or the second factor's) screens;
-  // the table is still written whole.
+  // `npm run screenshots -- account` (or `-- mfa`, `-- passkeys`) retakes only the account page's (or the second
+  // factor's, the passkey and trusted-device) screens; the table is still written whole.
   const onlyAccount = process.argv.includes('account');
   const onlyMfa = process.argv.includes('mfa');
-  if (!onlyAccount && !onlyMfa) await walkFlowScreens();
-  if (!onlyAccount) await walkSecondFactorScreens();
+  const onlyPasskeys = process.argv.includes('passkeys');
+  if (!onlyAccount && !onlyMfa && !onlyPasskeys) await walkFlowScreens();
+  if (!onlyAccount && !onlyPasskeys) await walkSecondFactorScreens();
   if (!onlyMfa) await withLiveBrowser({}, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
       const { fresh, close } = pageOpener(browser, server, size);
-      await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
+      if (!onlyPasskeys) await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
+      if (!onlyAccount) await walkPasskeyScreens(server, size, fresh, (page, name) => save(page, name, size));
       await close();
     }
   });
