@@ -46,8 +46,8 @@ export function relyingParty(config: Pick<Config, 'publicUrl'>): { rpID: string;
 
 /** The name of the authenticator model behind an AAGUID, where it is a well-known one. */
 export function authenticatorName(aaguid: string): string | null {
-  const names: Record<string, string> = authenticatorNames;
-  return aaguid === '$comment' ? null : (names[aaguid] ?? null);
+  const names: Readonly<Record<string, string>> = authenticatorNames.names;
+  return Object.hasOwn(names, aaguid) ? (names[aaguid] ?? null) : null;
 }
 
 /**
