@@ -49,6 +49,12 @@ export const CHALLENGES = {
   SUCCESS_PASSWORD_RESET: { sentByServer: true },
   /** The user belongs to several companies and picks the one this sign-in (or sign-up) acts for. */
   MULTIPLE_COMPANIES_REGISTRATION: { sentByServer: true },
+  /** The user proves a passkey as the second factor (parameters.passkey: the ceremony and the browser's options). */
+  PASSKEY_MFA: { sentByServer: true },
+  /** Setting up a passkey as the second factor (parameters.passkey: the options to create one). */
+  SETUP_PASSKEY_MFA: { sentByServer: true },
+  /** Signing in with a passkey instead of the password (parameters.passkey); the sign-in stays at the login step until it verifies. */
+  PASSKEY_SIGN_IN: { sentByServer: true },
 } as const satisfies Record<string, ChallengeDefinition>;
 
 /** A challenge kind of the contract. */

@@ -72,6 +72,9 @@ export const ERROR_CODES = {
   'account.password_wrong': { status: 400 },
   'notice_link.expired': { status: 410 },
   'account.trusted_device_not_found': { status: 404 },
+  'passkey.invalid': { status: 400 },
+  'passkey.expired': { status: 400 },
+  'passkey.already_registered': { status: 409 },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 /** A stable error code of the API. */

@@ -77,7 +77,7 @@ for (const viewport of [undefined, PHONE]) {
 
 test('the login fields say what they hold, for password managers and autofill', async ({ page }) => {
   await openLogin(page);
-  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
 });
 

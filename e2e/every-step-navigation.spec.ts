@@ -39,6 +39,9 @@ const BY_ADDRESS_ONLY: Readonly<Record<string, string>> = {
   'terms-conditions': 'opens in a new tab of its own, with no history to go Back in',
   help: "opens from the frame's help link in a tab of its own, with no history to go Back in",
   'company-choice': 'shown only with company-selection-removal off, not the default flags this test runs',
+  'passkey-sign-in': "needs a WebAuthn authenticator: walked in e2e/passkeys.spec.ts with Chromium's virtual authenticator",
+  'mfa-passkey': "needs a WebAuthn authenticator: walked in e2e/passkeys.spec.ts with Chromium's virtual authenticator",
+  'mfa-passkey-setup': "needs a WebAuthn authenticator: walked in e2e/passkeys.spec.ts with Chromium's virtual authenticator",
 };
 
 /** What a walk knows as it goes. */

@@ -72,6 +72,6 @@ test('a client app that links with ?username= finds the email filled in', async 
   await page.goto(`/auth/login?${query}`);
   await expect(page).toHaveURL(/interaction=/);
   await expect(page.getByLabel('Email')).toHaveValue('demo@example.com');
-  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
 });

@@ -18,6 +18,7 @@ import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 import { INVITATION_SCREENS, walkInvitationScreens } from './fixtures/invitation-screens.ts';
 import { MFA_SCREENS, walkMfaScreens } from './fixtures/mfa-screens.ts';
 import { ACCOUNT_SCREENS, walkAccountScreens } from './fixtures/account-screens.ts';
+import { PASSKEY_SCREENS, walkPasskeyScreens } from './fixtures/passkey-screens.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -55,6 +56,7 @@ const SCREENS = {
   'not-me': 'A security notice\'s "This wasn\'t me" link: the step shows, nothing happens until confirmed',
   'not-me-done': 'Every session ended; choosing a new password comes next',
   ...ACCOUNT_SCREENS,
+  ...PASSKEY_SCREENS,
 } as const;
 
 type ScreenName = keyof typeof SCREENS;
@@ -321,21 +323,26 @@ async function save(page: Page, name: ScreenName, size: keyof typeof SIZES): Pro
 
 async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
-  // `npm run screenshots -- account` (or `-- mfa`) retakes only the account page's (or the second factor's) screens;
-  // the table is still written whole.
+  // `npm run screenshots -- account` (or `-- mfa`, `-- passkeys`) retakes only the account page's (or the second
+  // factor's, the passkey and trusted-device) screens; the table is still written whole.
   const onlyAccount = process.argv.includes('account');
   const onlyMfa = process.argv.includes('mfa');
+  const onlyPasskeys = process.argv.includes('passkeys');
   // With only=…, a walk runs only when it reaches one of the named screens.
   const wanted = (names: readonly string[]) => ONLY === undefined || ONLY.some((name) => names.includes(name));
   const mfaNames = Object.keys(MFA_SCREENS);
   const accountNames = Object.keys(ACCOUNT_SCREENS);
-  const flowNames = Object.keys(SCREENS).filter((name) => !mfaNames.includes(name) && !accountNames.includes(name));
-  if (!onlyAccount && !onlyMfa && wanted(flowNames)) await walkFlowScreens();
-  if (!onlyAccount && wanted(mfaNames)) await walkSecondFactorScreens();
-  if (!onlyMfa && wanted(accountNames)) await withLiveBrowser({}, async (server, browser) => {
+  const passkeyNames = Object.keys(PASSKEY_SCREENS);
+  const flowNames = Object.keys(SCREENS).filter(
+    (name) => !mfaNames.includes(name) && !accountNames.includes(name) && !passkeyNames.includes(name),
+  );
+  if (!onlyAccount && !onlyMfa && !onlyPasskeys && wanted(flowNames)) await walkFlowScreens();
+  if (!onlyAccount && !onlyPasskeys && wanted(mfaNames)) await walkSecondFactorScreens();
+  if (!onlyMfa && wanted([...accountNames, ...passkeyNames])) await withLiveBrowser({}, async (server, browser) => {
     for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
       const { fresh, close } = pageOpener(browser, server, size);
-      await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
+      if (!onlyPasskeys && wanted(accountNames)) await walkAccountScreens(server, size, fresh, (page, name) => save(page, name, size));
+      if (!onlyAccount && wanted(passkeyNames)) await walkPasskeyScreens(server, size, fresh, (page, name) => save(page, name, size));
       await close();
     }
   });

@@ -22,6 +22,7 @@ import { companyRoutes } from './api/company-routes.ts';
 import { loginRoutes } from './api/login-routes.ts';
 import { mfaSetupRoutes } from './api/mfa-setup-routes.ts';
 import { mfaSignInRoutes } from './api/mfa-sign-in-routes.ts';
+import { passkeySignInRoutes } from './api/passkey-sign-in-routes.ts';
 import { newPasswordRoutes } from './api/new-password-routes.ts';
 import { passwordResetRoutes } from './api/password-reset-routes.ts';
 import { notMeRoutes } from './api/not-me-routes.ts';
@@ -178,7 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       for (const routes of resources) await api.register(routes(context));
       const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
       for (const routes of registration) await api.register(routes(context));
-      for (const routes of [mfaSetupRoutes, mfaSignInRoutes, recoveryCodeRoutes]) await api.register(routes(context));
+      for (const routes of [mfaSetupRoutes, mfaSignInRoutes, passkeySignInRoutes, recoveryCodeRoutes]) await api.register(routes(context));
       await api.register(accountRoutes(context));
       await api.register(notMeRoutes(context));
     },

@@ -150,6 +150,8 @@ export const LIMITS = {
   RECOVERY_CODE_LENGTH: 12,
   /** The account page warns when this many recovery codes or fewer are left. */
   RECOVERY_CODES_LOW: 2,
+  /** How long a passkey's WebAuthn challenge may be answered (adding one, or signing in with one): 5 minutes, used once. */
+  PASSKEY_CHALLENGE_TTL: 5 * 60,
   /** A label a person gives a second factor, at most this many characters. */
   FACTOR_LABEL_MAX: 60,
   /** Security events shown at most in one listing (the account page's activity, an operator's `user show`). */

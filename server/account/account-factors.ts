@@ -5,7 +5,9 @@ import { maskEmail, maskPhone } from '../mask.ts';
 import { sendFactorCode } from '../mfa/code-factor.ts';
 import { setupKinds } from '../mfa/factor-choices.ts';
 import { normalizePhone, TOTP_SEAL_CONTEXT, verifyFactorCode, type FactorDeps } from '../mfa/factor-flow.ts';
+import { accountOwner, authenticationOptions, authenticatorName, provePasskey, registerPasskey, registrationOptions } from '../mfa/passkeys.ts';
 import { newTotpSecret, totpIssuer, totpUri } from '../mfa/totp.ts';
+import { userPasskeys, type PasskeyCredential } from '../store/passkeys.ts';
 import type { Services } from '../services.ts';
 import { deleteFactor, factorDetails, lastStepUp, markFactorUsed, recordStepUp, renameFactor, setDefaultFactor } from '../store/factor-details.ts';
 import { confirmedFactors, confirmFactor, createPendingFactor, findFactor, type FactorKind } from '../store/mfa-factors.ts';
@@ -28,12 +30,15 @@ export interface FactorSummary {
   isDefault: boolean;
   addedAt: string;
   lastUsedAt: string | null;
+  /** A passkey's authenticator, by its AAGUID where it is a well-known one (null otherwise, and for other kinds). */
+  authenticator: string | null;
 }
 
 /** The user's sign-in methods, the kinds they may add, and whether a step-up is fresh now. */
 export async function listFactors(deps: AccountFactorDeps, caller: AccountCaller) {
   const user = await findUserById(deps.db, caller.userId);
   const factors = await factorDetails(deps.db, caller.userId);
+  const passkeys = new Map((await userPasskeys(deps.db, caller.userId)).map((passkey) => [passkey.factorId, passkey]));
   const summaries: FactorSummary[] = factors.map((factor) => ({
     id: factor.id,
     kind: factor.kind,
@@ -42,16 +47,19 @@ export async function listFactors(deps: AccountFactorDeps, caller: AccountCaller
     isDefault: factor.isDefault,
     addedAt: factor.addedAt.toISOString(),
     lastUsedAt: factor.lastUsedAt?.toISOString() ?? null,
+    authenticator: authenticatorNameOf(passkeys.get(factor.id)),
   }));
   const stepUpUntil = await stepUpExpiry(deps, caller);
   return {
     factors: summaries,
-    // One factor of each kind: a kind the person has is not offered again.
-    addable: setupKinds(deps).filter((kind) => !factors.some((factor) => factor.kind === kind)),
+    // One factor of each kind (a kind the person has is not offered again), but any number of passkeys.
+    addable: setupKinds(deps).filter((kind) => kind === 'passkey' || !factors.some((factor) => factor.kind === kind)),
     mfaRequired: deps.config.mfaRequired,
     stepUpUntil: stepUpUntil?.toISOString() ?? null,
   };
 }
+
+const authenticatorNameOf = (passkey: PasskeyCredential | undefined): string | null => (passkey ? authenticatorName(passkey.aaguid) : null);
 
 async function stepUpExpiry(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<Date | undefined> {
   const at = await lastStepUp(deps.db, caller.sessionUid, caller.userId);
@@ -78,6 +86,7 @@ async function ownFactor(deps: Pick<Services, 'db'>, caller: AccountCaller, fact
 export async function startStepUp(deps: AccountFactorDeps, caller: AccountCaller, factorId: string): Promise<Record<string, unknown>> {
   const factor = await ownFactor(deps, caller, factorId);
   if (factor.kind === 'totp') return { channel: 'totp' };
+  if (factor.kind === 'passkey') return { channel: 'passkey', passkey: { ceremony: 'get', options: await authenticationOptions(deps, accountOwner(caller.sessionUid), caller.userId) } };
   return sendFactorCode(deps, factor, false);
 }
 
@@ -91,6 +100,22 @@ export async function completeStepUp(deps: AccountFactorDeps, caller: AccountCal
   return { stepUpUntil: new Date(now.getTime() + LIMITS.ACCOUNT_STEP_UP_TTL * 1000).toISOString() };
 }
 
+/** Proves one of the person's passkeys for the step-up. */
+export async function completePasskeyStepUp(deps: AccountFactorDeps, caller: AccountCaller, credential: unknown): Promise<{ stepUpUntil: string }> {
+  const proven = await provePasskey(deps, accountOwner(caller.sessionUid), { response: credential, userId: caller.userId, origin: caller.origin });
+  const now = new Date(deps.clock());
+  await markFactorUsed(deps.db, proven.factorId, now);
+  await recordStepUp(deps.db, { sessionUid: caller.sessionUid, userId: caller.userId, now });
+  return { stepUpUntil: new Date(now.getTime() + LIMITS.ACCOUNT_STEP_UP_TTL * 1000).toISOString() };
+}
+
+/** Adds the passkey the browser just created (after a step-up), once it verifies against this session's challenge. */
+export async function addPasskeyFactor(deps: AccountFactorDeps, caller: AccountCaller, credential: unknown, name: string): Promise<void> {
+  await requireStepUp(deps, caller);
+  await registerPasskey(deps, accountOwner(caller.sessionUid), { userId: caller.userId, response: credential, name });
+  await recordAccountChange(deps, { userId: caller.userId, kind: 'factor_added', origin: caller.origin, detail: { factor_kind: 'passkey' } });
+}
+
 /** Starts adding a factor of `kind` (after a step-up): an authenticator's secret to scan, or a code sent to confirm. */
 export async function beginAddFactor(deps: AccountFactorDeps, caller: AccountCaller, kind: string, phoneInput?: string): Promise<Record<string, unknown>> {
   await requireStepUp(deps, caller);
@@ -98,6 +123,8 @@ export async function beginAddFactor(deps: AccountFactorDeps, caller: AccountCal
   if (!allowed) throw new ApiError('mfa.method_unavailable');
   const user = await findUserById(deps.db, caller.userId);
   if (!user) throw new ApiError('account.signed_out');
+  // A passkey is kept only once the browser's answer verifies (addPasskeyFactor): nothing half-registered.
+  if (allowed === 'passkey') return { kind: allowed, passkey: { ceremony: 'create', options: await registrationOptions(deps, accountOwner(caller.sessionUid), user) } };
   if (allowed === 'totp') {
     const secret = newTotpSecret();
     const factorId = await createPendingFactor(deps.db, { userId: caller.userId, kind: allowed, secretSealed: deps.box.seal(secret, TOTP_SEAL_CONTEXT) });

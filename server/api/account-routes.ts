@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityActivity } from '../account/account-activity.ts';
 import { confirmEmailChange, requestEmailChange } from '../account/account-email.ts';
 import { changeNames, changePassword, listCompanies, readProfile, switchCompany } from '../account/account-profile.ts';
-import { beginAddFactor, chooseDefaultFactor, completeStepUp, confirmAddFactor, listFactors, nameFactor, removeFactor, startStepUp } from '../account/account-factors.ts';
+import { PASSKEY_ANSWER_BODY } from './passkey-sign-in-routes.ts';
+import { addPasskeyFactor, beginAddFactor, chooseDefaultFactor, completePasskeyStepUp, completeStepUp, confirmAddFactor, listFactors, nameFactor, removeFactor, startStepUp } from '../account/account-factors.ts';
 import { listAccountSessions, signOutOtherSessions, signOutSession } from '../account/account-sessions.ts';
 import { authenticateAccountCaller, type AccountCaller } from '../account/account-token.ts';
 import { newRecoveryCodes, recoveryCodeSummary } from '../account/account-recovery.ts';
@@ -22,7 +23,7 @@ const stepUpBody = {
   type: 'object',
   required: ['factorId'],
   additionalProperties: false,
-  properties: { factorId: { type: 'string', pattern: UUID }, code: { type: 'string', minLength: 1, maxLength: 32 } },
+  properties: { factorId: { type: 'string', pattern: UUID }, code: { type: 'string', minLength: 1, maxLength: 32 }, credential: { type: 'object', maxProperties: 10 } },
 } as const;
 const addBody = {
   type: 'object',
@@ -59,10 +60,17 @@ export function accountRoutes(context: Services) {
   return async (app: FastifyInstance) => {
     app.get('/account/factors', ok, async (request) => listFactors(context, await caller(request)));
 
-    app.post<{ Body: { factorId: string; code?: string } }>('/account/step-up', { schema: { body: stepUpBody, response: responses(ACCOUNT_ANSWER) } }, async (request) => {
+    app.post<{ Body: { factorId: string; code?: string; credential?: object } }>('/account/step-up', { schema: { body: stepUpBody, response: responses(ACCOUNT_ANSWER) } }, async (request) => {
       const who = await caller(request);
-      const { factorId, code } = request.body;
+      const { factorId, code, credential } = request.body;
+      if (credential !== undefined) return completePasskeyStepUp(context, who, credential);
       return code === undefined ? startStepUp(context, who, factorId) : completeStepUp(context, who, factorId, code);
+    });
+
+    app.post<{ Body: { credential: object; name?: string } }>('/account/passkeys', { schema: { body: PASSKEY_ANSWER_BODY, response: responses(ACCOUNT_ANSWER) } }, async (request) => {
+      const who = await caller(request);
+      await addPasskeyFactor(context, who, request.body.credential, request.body.name ?? '');
+      return listFactors(context, who);
     });
 
     app.post<{ Body: { kind: string; phone?: string } }>('/account/factors', { schema: { body: addBody, response: responses(ACCOUNT_ANSWER) } }, async (request) =>

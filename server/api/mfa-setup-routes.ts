@@ -13,6 +13,9 @@ import { answerSecondFactor } from './mfa-sign-in-routes.ts';
 import type { GateAnswer } from '../sign-in/pending-sign-in.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
+import { PASSKEY_ANSWER_BODY, passkeyAnswer } from './passkey-sign-in-routes.ts';
+import { settlePasskeySetup } from '../sign-in/passkey-settle.ts';
+import { clearCookieWhenFinished } from './transaction-cookie.ts';
 
 /**
  * Setting up is open only to a sign-in that has not passed a second factor and whose user has none usable:
@@ -74,6 +77,11 @@ export function mfaSetupRoutes(context: StepDeps & SignInDeps) {
         return initialize(context, await admitSetup(context, request, path, registrationOnly));
       });
     }
+    app.post('/auth/2fa/passkey', { schema: { body: PASSKEY_ANSWER_BODY, response: responses(STEP_ANSWER) } }, async (request, reply) => {
+      const admitted = await admitSetup(context, request, 'auth/2fa/passkey', false);
+      const { credential, name } = passkeyAnswer(request);
+      return clearCookieWhenFinished(context.config, reply, await settlePasskeySetup(context, admitted, credential, name));
+    });
     for (const { path, registrationOnly } of [
       { path: 'auth/2fa/verification', registrationOnly: false },
       { path: 'register/totp/verification', registrationOnly: true },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sharedDeviceHint } from '../auth/trusted-devices.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { currentCodeParameters, resendFactorCode } from '../mfa/code-factor.ts';
 import { setupChoices, signInChoices, smsAllowed, usableFactors } from '../mfa/factor-choices.ts';
@@ -25,7 +26,7 @@ async function admitMfa(context: StepDeps & Pick<Services, 'flags'>, request: Fa
 async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
   const { sign, progress } = mfaSignIn(admitted);
   const factor = progress && (await findFactor(context.db, sign.userId, progress.factorId));
-  if (!progress || !factor || factor.kind === 'totp') throw new ApiError('step.out_of_order');
+  if (!progress || !factor || factor.kind === 'totp' || factor.kind === 'passkey') throw new ApiError('step.out_of_order');
   if (factor.kind === 'sms' && !smsAllowed(context)) throw new ApiError('mfa.method_unavailable');
   return { factor, setup: progress.setup };
 }
@@ -86,7 +87,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
     app.get('/auth/mfa/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp');
       const { factor, setup } = await codeFactor(context, admitted);
-      const parameters = await currentCodeParameters(context, factor, setup);
+      const parameters = { ...(await currentCodeParameters(context, factor, setup)), ...sharedDeviceHint(admitted.transaction) };
       return { challenge: admitted.transaction.challenge, parameters };
     });
 
@@ -95,7 +96,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       const { factor, setup } = await codeFactor(context, admitted);
       const parameters = await resendFactorCode(context, factor, setup);
       reply.header('retry-after', String(parameters.retry_after));
-      return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters };
+      return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters: { ...parameters, ...sharedDeviceHint(admitted.transaction) } };
     });
 
     app.post('/auth/mfa/otp/resend/submit', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {

@@ -30,6 +30,14 @@ export function readSignInTrust(transaction: Pick<SignInTransaction, 'data'>): S
 }
 
 /**
+ * What a second-factor answer tells the screen of the client's shared-device hint: `shared_device` while the client
+ * asked for a fresh sign-in, so "Don't ask for a code on this device" is not offered (the server ignores it anyway).
+ */
+export function sharedDeviceHint(transaction: Pick<SignInTransaction, 'data'>): { shared_device?: true } {
+  return readSignInTrust(transaction).freshAuth ? { shared_device: true } : {};
+}
+
+/**
  * The amr the user's trusted browser stands in for, when this sign-in may use it (the client did not ask for a
  * fresh sign-in, and the browser's token is the user's own and unexpired); undefined otherwise.
  */

@@ -32,6 +32,8 @@ interface FlowStep {
   call?: FlowCall;
   /** Buttons that call without a form (ask for a new code). */
   actions?: { call: FlowCall }[];
+  /** Calls the step's panel makes itself (the passkey autofill). */
+  panelCalls?: Record<string, FlowCall>;
   /** The step after particular answers: its own form and call, admitted at the challenge `when` names. */
   variants?: { when: { challenge?: string }; form?: FlowForm; call?: FlowCall }[];
   botCheck?: boolean;
@@ -145,6 +147,7 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
         { call: step.init, form: undefined, admitted: stepChallenges },
         { call: step.call, form: step.form, admitted: stepChallenges },
         ...(step.actions ?? []).map((action) => ({ call: action.call, form: undefined, admitted: stepChallenges })),
+        ...Object.values(step.panelCalls ?? {}).map((call) => ({ call, form: undefined, admitted: stepChallenges })),
         ...variantCalls,
       ];
       for (const { call, form, admitted } of calls) {

@@ -14,15 +14,18 @@ export function smsAllowed(deps: Pick<Services, 'flags'>): boolean {
   return !deps.flags.isOn('sms-mfa-disable');
 }
 
-/** The user's confirmed factors that may be used now (SMS drops out while its flag is on). */
+/**
+ * The user's confirmed factors that may be used now (SMS drops out while its flag is on). Several passkeys are one
+ * way to sign in (the browser offers them all), so only the first stands for them.
+ */
 export async function usableFactors(deps: Pick<Services, 'db' | 'flags'>, userId: string): Promise<MfaFactor[]> {
   const factors = await confirmedFactors(deps.db, userId);
-  return factors.filter((factor) => factor.kind !== 'sms' || smsAllowed(deps));
+  return factors.filter((factor, index) => (factor.kind !== 'sms' || smsAllowed(deps)) && (factor.kind !== 'passkey' || factors.findIndex((other) => other.kind === 'passkey') === index));
 }
 
 /** The kinds a user may set up. */
 export function setupKinds(deps: Pick<Services, 'flags'>): FactorKind[] {
-  return smsAllowed(deps) ? ['email', 'sms', 'totp'] : ['email', 'totp'];
+  return smsAllowed(deps) ? ['email', 'sms', 'totp', 'passkey'] : ['email', 'totp', 'passkey'];
 }
 
 /** What the setup screen offers: every kind allowed, the email one naming the (masked) address. */

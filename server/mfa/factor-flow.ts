@@ -1,3 +1,4 @@
+import { sharedDeviceHint } from '../auth/trusted-devices.ts';
 import { LIMITS } from '../config.ts';
 import { ApiError, catalogueProblem } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
@@ -9,6 +10,7 @@ import { findUserById } from '../store/users.ts';
 import { codePurpose, sendFactorCode, type CodeDeps } from './code-factor.ts';
 import { smsAllowed } from './factor-choices.ts';
 import type { MfaProgress } from './mfa-progress.ts';
+import { authenticationOptions, registrationOptions, signInOwner } from './passkeys.ts';
 import { matchTotpStep, newTotpSecret, totpIssuer, totpUri } from './totp.ts';
 
 /** The sealed-box context of TOTP secrets, so a sealed secret cannot be moved to another column or purpose. */
@@ -39,9 +41,13 @@ export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor:
 }
 
 async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
-  const registration = sign.transaction.data.registration === true ? { registration: true } : {};
+  if (factor.kind === 'passkey') {
+    const options = await authenticationOptions(deps, signInOwner(sign.transaction), sign.userId);
+    return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters: { passkey: { ceremony: 'get', options } } };
+  }
+  const registration = { ...(sign.transaction.data.registration === true ? { registration: true } : {}), ...sharedDeviceHint(sign.transaction) };
   if (factor.kind === 'totp') {
-    if (!setup) return { challenge: SERVER_CHALLENGES.SOFTWARE_TOKEN_MFA, parameters: {} };
+    if (!setup) return { challenge: SERVER_CHALLENGES.SOFTWARE_TOKEN_MFA, parameters: sharedDeviceHint(sign.transaction) };
     return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(deps, sign, factor)), ...registration } };
   }
   const parameters = { ...(await sendFactorCode(deps, factor, setup)), ...registration };
@@ -49,11 +55,25 @@ async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFa
   return { challenge: setup ? SERVER_CHALLENGES.VERIFY_SETUP_SMS_MFA : SERVER_CHALLENGES.SMS_MFA, parameters };
 }
 
-/** The setup screen of the factor in progress again (a reload of the authenticator setup). */
-export async function setupAgain(deps: Pick<Services, 'db' | 'box'>, sign: PendingSignIn, progress: MfaProgress): Promise<GateAnswer> {
+/** The passkey setup: the options for the browser to create one; nothing is kept until the browser's answer verifies. */
+async function passkeySetup(deps: FactorDeps, sign: PendingSignIn): Promise<GateAnswer> {
+  const user = await findUserById(deps.db, sign.userId);
+  if (!user) throw new ApiError('transaction.missing');
+  const options = await registrationOptions(deps, signInOwner(sign.transaction), user);
+  const registration = sign.transaction.data.registration === true ? { registration: true } : {};
+  const progress: MfaProgress = { kind: 'passkey', factorId: '', setup: true };
+  return { challenge: SERVER_CHALLENGES.SETUP_PASSKEY_MFA, parameters: { passkey: { ceremony: 'create', options }, ...registration }, record: { mfa: progress } };
+}
+
+/** The setup screen of the factor in progress again (a reload of the authenticator or passkey setup). */
+export async function setupAgain(deps: FactorDeps, sign: PendingSignIn, progress: MfaProgress): Promise<GateAnswer> {
+  if (progress.kind === 'passkey') {
+    const { record: _progress, ...answer } = await passkeySetup(deps, sign);
+    return answer;
+  }
   const factor = await findFactor(deps.db, sign.userId, progress.factorId);
   if (!factor || factor.kind !== 'totp' || factor.confirmed) throw new ApiError('step.out_of_order');
-  const registration = sign.transaction.data.registration === true ? { registration: true } : {};
+  const registration = { ...(sign.transaction.data.registration === true ? { registration: true } : {}), ...sharedDeviceHint(sign.transaction) };
   return { challenge: SERVER_CHALLENGES.SETUP_SOFTWARE_TOKEN_MFA, parameters: { ...(await totpSetupParameters(deps, sign, factor)), ...registration } };
 }
 
@@ -67,6 +87,7 @@ export function normalizePhone(input: string): string | undefined {
 export async function beginSetup(deps: FactorDeps, sign: PendingSignIn, kind: FactorKind, phone?: string): Promise<GateAnswer> {
   const registration = sign.transaction.data.registration === true ? { registration: true } : {};
   if (kind === 'sms' && phone === undefined) return { challenge: SERVER_CHALLENGES.SETUP_SMS_MFA, parameters: registration };
+  if (kind === 'passkey') return passkeySetup(deps, sign);
   const user = await findUserById(deps.db, sign.userId);
   if (!user) throw new ApiError('transaction.missing');
   const input =
@@ -94,10 +115,16 @@ async function verifyTotp(deps: Pick<Services, 'db' | 'box'>, factor: MfaFactor,
   if (!attempt.claimed) throw new ApiError('code.invalid', catalogueProblem(TOTP_CODE_INVALID));
 }
 
+/** A factor proven by a code (every kind but a passkey). */
+export type CodeFactor = MfaFactor & { kind: Exclude<FactorKind, 'passkey'> };
+
+const isCodeFactor = (factor: MfaFactor): factor is CodeFactor => factor.kind !== 'passkey';
+
 /** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */
-export async function verifyFactorCode(deps: Pick<Services, 'db' | 'box' | 'clock' | 'codes' | 'flags'>, userId: string, progress: MfaProgress, code: string): Promise<MfaFactor> {
+export async function verifyFactorCode(deps: Pick<Services, 'db' | 'box' | 'clock' | 'codes' | 'flags'>, userId: string, progress: MfaProgress, code: string): Promise<CodeFactor> {
   const factor = await findFactor(deps.db, userId, progress.factorId);
-  if (!factor || factor.confirmed === progress.setup) throw new ApiError('step.out_of_order');
+  // A passkey is proven by its own ceremony, never by a code.
+  if (!factor || factor.confirmed === progress.setup || !isCodeFactor(factor)) throw new ApiError('step.out_of_order');
   if (factor.kind === 'sms' && !smsAllowed(deps)) throw new ApiError('mfa.method_unavailable');
   const now = new Date(deps.clock());
   if (factor.kind === 'totp') {

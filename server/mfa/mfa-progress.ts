@@ -24,7 +24,7 @@ export function readProgress(transaction: SignInTransaction): MfaProgress | unde
  * Authentication method references (RFC 8176) for a sign-in whose second factor was `kind`: a password, and then
  * a one-time code; `sms` says it came by text message. Without a second factor, only `pwd`.
  */
-export function amrFor(kind: FactorKind | undefined): string[] {
+export function amrFor(kind: Exclude<FactorKind, 'passkey'> | undefined): string[] {
   if (kind === undefined) return ['pwd'];
   return kind === 'sms' ? ['pwd', 'mfa', 'otp', 'sms'] : ['pwd', 'mfa', 'otp'];
 }

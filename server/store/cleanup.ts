@@ -17,6 +17,7 @@ const EXPIRING_TABLES = [
   { table: 'demo_logouts', keepSeconds: 0 },
   { table: 'trusted_devices', keepSeconds: 0 },
   { table: 'finished_sign_ins', keepSeconds: 0 },
+  { table: 'passkey_challenges', keepSeconds: 0 },
 ] as const;
 
 /** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
-/** The kinds of second factor. */
-export const FACTOR_KINDS = ['email', 'sms', 'totp'] as const;
+/** The kinds of second factor. A person may have several passkeys; of every other kind, one. */
+export const FACTOR_KINDS = ['email', 'sms', 'totp', 'passkey'] as const;
 export type FactorKind = (typeof FACTOR_KINDS)[number];
 
 /** A second factor of a user, confirmed or still being set up. */

@@ -19,7 +19,8 @@ export type SecurityEventKind =
   | 'account_enabled'
   | 'account_unlocked'
   | 'account_viewed'
-  | 'not_me_reported';
+  | 'not_me_reported'
+  | 'passkey_clone_warning';
 
 /** Where a request came from: the client address and its browser. */
 export interface RequestOrigin {

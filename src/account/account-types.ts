@@ -1,6 +1,6 @@
 /** What the account API answers (server/account/*), as the page reads it. */
 
-export type FactorKind = 'email' | 'sms' | 'totp';
+export type FactorKind = 'email' | 'sms' | 'totp' | 'passkey';
 
 export interface FactorSummary {
   id: string;
@@ -10,6 +10,8 @@ export interface FactorSummary {
   isDefault: boolean;
   addedAt: string;
   lastUsedAt: string | null;
+  /** A passkey's authenticator model, where its AAGUID is a well-known one. */
+  authenticator: string | null;
 }
 
 export interface FactorList {

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { currentLanguage } from '../services/messages.ts';
 import { hasMessage, t } from './account-messages.ts';
 import { AccountCallError } from './account-auth.ts';
+import { PasskeyCeremonyError } from './passkey-ceremony.ts';
 
 /** "26 Nov 2026, 09:12" in the page's language; "Never" for no date. */
 export function formatWhen(iso: string | null | undefined): string {
@@ -12,6 +13,7 @@ export function formatWhen(iso: string | null | undefined): string {
 
 /** The words for a failed call in the reader's language: the catalogue's text for its code, else the server's. */
 export function errorText(error: unknown): string {
+  if (error instanceof PasskeyCeremonyError) return error.message;
   if (error instanceof AccountCallError) {
     const key = `apiError.${error.code}`;
     return hasMessage(key) ? t(key) : error.message;

@@ -4,6 +4,7 @@ import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import type { FactorKind, FactorList, FactorSummary } from './account-types.ts';
 import { AccountAlert, AccountField, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
+import { PasskeyCeremonyError, passkeyRequest, passkeysSupported, runPasskeyCeremony } from './passkey-ceremony.ts';
 import { StepUp } from './step-up.tsx';
 
 /** What needs a fresh second factor first: adding a kind, or removing a factor. */
@@ -49,6 +50,7 @@ function FactorRow({ factor, onChanged, onRemove, busy }: { factor: FactorSummar
         <p className="account-item-detail">
           {factor.label ? `${t(`account.factor.kind.${factor.kind}`)} · ` : ''}
           {factor.destination ?? ''}
+          {factor.authenticator ? t('account.factor.authenticator', { name: factor.authenticator }) : ''}
         </p>
         <p className="account-item-detail">
           {t('account.factor.added', { when: formatWhen(factor.addedAt) })} · {t('account.factor.lastUsed', { when: formatWhen(factor.lastUsedAt) })}
@@ -81,6 +83,49 @@ function FactorRow({ factor, onChanged, onRemove, busy }: { factor: FactorSummar
       )}
       <AccountAlert text={action.error} />
     </li>
+  );
+}
+
+/**
+ * Adding a passkey: an optional name, then the browser's prompt; the passkey is kept only once the server has
+ * verified the browser's answer, so a closed prompt changes nothing.
+ */
+function AddPasskey({ onDone, onCancel }: { onDone: (list: FactorList) => void; onCancel: () => void }) {
+  const [name, setName] = useState('');
+  const action = useAccountAction();
+  const title = t('account.factor.add.passkey');
+  const supported = passkeysSupported();
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const list = await action.run(async () => {
+      const request = passkeyRequest(await accountCall<Record<string, unknown>>('POST', '/account/factors', { kind: 'passkey' }));
+      if (!request) throw new PasskeyCeremonyError(t('account.passkey.failed'));
+      const credential = await runPasskeyCeremony(request);
+      return accountCall<FactorList>('POST', '/account/passkeys', { credential, name });
+    });
+    if (list) onDone(list);
+  }
+
+  return (
+    <form className="account-panel" onSubmit={(event) => void create(event)} aria-label={title}>
+      <h3 className="account-panel-title">{title}</h3>
+      <p>{t('account.factor.addIntro.passkey')}</p>
+      {supported ? (
+        <>
+          <AccountField label={t('account.passkey.name')} hint={t('account.passkey.nameHint')} value={name} onChange={setName} autoComplete="off" />
+          <button type="submit" className="button-primary" disabled={action.busy}>
+            {t('account.continue')}
+          </button>
+        </>
+      ) : (
+        <AccountAlert text={t('account.passkey.unsupported')} />
+      )}
+      <AccountAlert text={action.error} />
+      <button type="button" className="account-button-secondary" onClick={onCancel}>
+        {t('account.cancel')}
+      </button>
+    </form>
   );
 }
 
@@ -201,7 +246,16 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
       ) : null}
       <AccountAlert text={action.error} />
       {guarded ? <StepUp factors={list.factors} onProven={() => void proven()} onCancel={() => setGuarded(undefined)} /> : null}
-      {adding ? (
+      {adding?.kind === 'passkey' ? (
+        <AddPasskey
+          onCancel={() => setAdding(undefined)}
+          onDone={(next) => {
+            setAdding(undefined);
+            onChanged(next);
+            setNotice(t('account.factor.added.notice'));
+          }}
+        />
+      ) : adding ? (
         <AddFactor
           adding={adding}
           onStarted={setAdding}

@@ -7,6 +7,7 @@ import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import { AccountAlert, AccountField, useAccountAction } from './account-ui.tsx';
 import type { FactorSummary } from './account-types.ts';
+import { PasskeyCeremonyError, passkeyRequest, runPasskeyCeremony } from './passkey-ceremony.ts';
 
 /** Asks for a fresh second factor; calls `onProven` once the server has accepted it. */
 export function StepUp({ factors, onProven, onCancel }: { factors: readonly FactorSummary[]; onProven: () => void; onCancel: () => void }) {
@@ -19,6 +20,15 @@ export function StepUp({ factors, onProven, onCancel }: { factors: readonly Fact
   async function send() {
     const answer = await action.run(() => accountCall('POST', '/account/step-up', { factorId }));
     if (answer) setSent(true);
+  }
+
+  async function usePasskey() {
+    const answer = await action.run(async () => {
+      const request = passkeyRequest(await accountCall<Record<string, unknown>>('POST', '/account/step-up', { factorId }));
+      if (!request) throw new PasskeyCeremonyError(t('account.passkey.failed'));
+      return accountCall('POST', '/account/step-up', { factorId, credential: await runPasskeyCeremony(request) });
+    });
+    if (answer) onProven();
   }
 
   async function confirm(event: FormEvent) {
@@ -49,12 +59,16 @@ export function StepUp({ factors, onProven, onCancel }: { factors: readonly Fact
         >
           {factors.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {candidate.label || t(`account.factor.kind.${candidate.kind}`)} {candidate.destination ?? ''}
+              {[candidate.label || t(`account.factor.kind.${candidate.kind}`), candidate.destination].filter(Boolean).join(' ')}
             </option>
           ))}
         </select>
       </div>
-      {factor && factor.kind !== 'totp' && !sent ? (
+      {factor?.kind === 'passkey' ? (
+        <button type="button" className="button-primary" disabled={action.busy} onClick={() => void usePasskey()}>
+          {t('account.stepUp.usePasskey')}
+        </button>
+      ) : factor && factor.kind !== 'totp' && !sent ? (
         <button type="button" className="button-primary" disabled={action.busy} onClick={() => void send()}>
           {t('account.stepUp.send')}
         </button>

@@ -6,7 +6,7 @@
 import { applyVariants } from '../../contract/step-variants.ts';
 import { toApiError, type ApiClient } from '../services/api-client.ts';
 import { resolveNextStep, type EngineDeps } from './next-rules.ts';
-import type { Step, StepAction, StepResponse } from './flow-types.ts';
+import type { Step, StepAction, StepCall, StepResponse } from './flow-types.ts';
 import { t } from '../services/messages.ts';
 import { runStepCall } from './step-call.ts';
 
@@ -46,6 +46,8 @@ export interface FlowController {
   enter(step: Step, query: URLSearchParams): Promise<Transition | undefined>;
   /** Runs the step's `call` (its variant's, after the answer in `current`) with the submitted values. */
   submit(step: Step, values: Readonly<Record<string, unknown>>, query: URLSearchParams, current?: StepContext): Promise<Transition>;
+  /** Makes one of the step's panel calls with `values`; its answer goes through the step's `next` rules like a submit's. */
+  submitCall(step: Step, call: StepCall, values: Readonly<Record<string, unknown>>, query: URLSearchParams, current?: StepContext): Promise<Transition>;
   /** Runs one of the step's actions (no form); its answer goes through the step's `next` rules like a submit's. */
   act(step: Step, action: StepAction, query: URLSearchParams, current?: StepContext, values?: Readonly<Record<string, unknown>>): Promise<Transition>;
   /** The transition after `step` received `response`. */
@@ -121,6 +123,9 @@ export function createFlowController(deps: FlowControllerDeps): FlowController {
     async submit(step, values, query, current) {
       const shown = applyVariants(step, current?.response, deps.flags);
       return run(step, shown.call, shown.events, { values, query, current });
+    },
+    async submitCall(step, call, values, query, current) {
+      return run(step, call, undefined, { values, query, current });
     },
     async act(step, action, query, current, values = {}) {
       return run(step, action.call, action.events, { values, query, current });

@@ -115,6 +115,8 @@ export interface StepForm {
   checks?: Record<string, string>;
   /** field -> a list in the answer's parameters offered as the field's choices. */
   choices?: Record<string, ChoiceSource>;
+  /** field -> a condition on the answer that led to the step; while it holds, the field is neither shown nor sent. */
+  hide?: Record<string, Condition>;
 }
 
 /** Where a field's choices come from: a list in the parameters, and which item keys are value and label. */
@@ -181,6 +183,8 @@ export interface StepDefinition {
   actions?: readonly StepAction[];
   /** A panel of the panel registry shown above the form with the answer's parameters. */
   panel?: string;
+  /** name -> a call the step's panel makes itself; a call's answer moves the flow on like a submit's. */
+  panelCalls?: Readonly<Record<string, StepCall>>;
   /** Alternatives of the step by the answer that led to it; the first that holds applies. */
   variants?: readonly StepVariant[];
   next?: readonly NextRule[];

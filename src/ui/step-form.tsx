@@ -8,6 +8,7 @@ import Form from '@rjsf/core';
 import type { CustomValidator, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
 import type { Choice } from '../engine/choices.ts';
 import { runFieldChecks } from '../engine/field-checks.ts';
+import { withoutHidden } from '../engine/hidden-fields.ts';
 import type { StepForm as StepFormDefinition } from '../engine/flow-types.ts';
 import { t } from '../services/messages.ts';
 import { createErrorTransformer } from '../engine/validation-messages.ts';
@@ -40,6 +41,8 @@ export interface StepFormProps {
   choices?: Readonly<Record<string, Choice[]>>;
   /** The id of the step's error message while one shows (a wrong code): every field names it in aria-describedby. */
   errorMessageId?: string;
+  /** Fields the form's `hide` rules keep from the user: rendered hidden and left out of the submit. */
+  hidden?: readonly string[];
 }
 
 const templates = { FieldTemplate, FieldErrorTemplate };
@@ -64,8 +67,10 @@ function createCheckValidator(checks: StepFormDefinition['checks']): CustomValid
   };
 }
 
+const noHiddenFields: readonly string[] = [];
+
 /** Renders the form of a step. */
-export function StepForm({ form, values, onChange, busy, onSubmit, choices, errorMessageId }: StepFormProps) {
+export function StepForm({ form, values, onChange, busy, onSubmit, choices, errorMessageId, hidden = noHiddenFields }: StepFormProps) {
   const assets = useFormAssets(form.schema);
   const [attempted, setAttempted] = useState(false);
   const language = useLanguage();
@@ -79,8 +84,9 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices, erro
       const fieldUi = (labelled[field] ?? {}) as UiSchema;
       labelled[field] = { ...fieldUi, 'ui:options': { ...(fieldUi['ui:options'] as object | undefined), choices: list } };
     }
+    for (const field of hidden) labelled[field] = { ...((labelled[field] ?? {}) as UiSchema), 'ui:widget': 'hidden' };
     return { ...labelled, 'ui:submitButtonOptions': { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } } };
-  }, [form.ui, form.labels, form.submit, busy, language, choices]);
+  }, [form.ui, form.labels, form.submit, busy, language, choices, hidden]);
   // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
   const formContext = useMemo<StepFormContext>(() => ({ language, errorMessageId }), [language, errorMessageId]);
 
@@ -108,7 +114,7 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices, erro
       onError={() => setAttempted(true)}
       onSubmit={(event) => {
         setAttempted(true);
-        onSubmit((event.formData ?? {}) as FormValues);
+        onSubmit(withoutHidden((event.formData ?? {}) as FormValues, hidden));
       }}
     />
   );

@@ -11,6 +11,7 @@ import { isRetryable } from '../../contract/error-codes.ts';
 import { track } from '../services/analytics.ts';
 import { apiErrorText } from '../services/api-error-text.ts';
 import { resolveChoices } from '../engine/choices.ts';
+import { hiddenFields } from '../engine/hidden-fields.ts';
 import type { Step } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import { currentLanguage, t, type MessageParams } from '../services/messages.ts';
@@ -104,6 +105,8 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
     [step.form?.prefill, flow.query, parameters, submitted],
   );
   const choices = useMemo(() => resolveChoices(step.form?.choices, parameters), [step.form?.choices, parameters]);
+  const response = flow.context?.response;
+  const hidden = useMemo(() => hiddenFields(step.form?.hide, response, activeFlags), [step.form?.hide, response]);
   // A draft kept when the form's tab went to a page beside it (the terms) and came Back holds what was typed.
   const [edited, setEdited] = useState<FormValues | undefined>(() => readDraft(step));
   const edit = (next: FormValues) => {
@@ -148,7 +151,19 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           {error}
         </div>
       ) : null}
-      {Panel && !flow.entering ? <Panel parameters={parameters} /> : null}
+      {Panel && !flow.entering ? (
+        // No spinner: a panel may show nothing at all (the passkey autofill), and the form is usable meanwhile.
+        <Suspense fallback={null}>
+          <Panel
+            parameters={parameters}
+            busy={flow.submitting}
+            submit={(values) => void flow.submit(values)}
+            calls={step.panelCalls}
+            query={flow.query}
+            submitCall={(call, values) => void flow.submitCall(call, values)}
+          />
+        </Suspense>
+      ) : null}
       {step.form && !flow.entering ? (
         <StepForm
           form={step.form}
@@ -157,6 +172,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           busy={flow.submitting}
           choices={choices}
           errorMessageId={error === undefined ? undefined : STEP_ERROR_ID}
+          hidden={hidden}
           onSubmit={(submittedValues) =>
             void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, botCheckToken: takeBotCheckToken() } : submittedValues)
           }

@@ -8,7 +8,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import type { StepContext, Transition } from '../engine/flow-controller.ts';
-import type { Step, StepAction } from '../engine/flow-types.ts';
+import type { Step, StepAction, StepCall } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import { readPath } from '../../contract/read-path.ts';
 import { buildStepPath, carryQuery } from '../engine/routes.ts';
@@ -39,6 +39,8 @@ export interface StepFlow {
   act: (action: StepAction, values?: Readonly<Record<string, unknown>>) => Promise<void>;
   /** Lets step `stepId`, followed by a link, show with this step's answer (a link's `keepAnswer`). */
   handOver: (stepId: string) => void;
+  /** Makes one of the step's panel calls with `values`, and moves on as its answer says. */
+  submitCall: (call: StepCall, values: Readonly<Record<string, unknown>>) => Promise<void>;
 }
 
 /** The flow state and actions for `step`. */
@@ -147,5 +149,15 @@ export function useStepFlow(step: Step): StepFlow {
 
   const handOver = useCallback((stepId: string) => setContext({ stepId, response: own?.response, from: step.id }), [step.id, own, setContext]);
 
-  return { context: own, query, carried, entering, submitting, submit, act, handOver };
+  const submitCall = useCallback(
+    async (call: StepCall, values: Readonly<Record<string, unknown>>) => {
+      setSubmitting(true);
+      const transition = await flowController.submitCall(step, call, values, query, own);
+      if (alive.current) setSubmitting(false);
+      go(transition);
+    },
+    [step, own, query, go],
+  );
+
+  return { context: own, query, carried, entering, submitting, submit, act, handOver, submitCall };
 }

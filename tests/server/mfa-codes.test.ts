@@ -27,7 +27,7 @@ describe('second factors by emailed and texted codes', () => {
     const { answer: first } = await logIn(browser, login);
     expect(first).toEqual({
       challenge: 'MFA_SETUP',
-      parameters: { availableChoices: [{ type: 'email', destination: 'd•••@example.com' }, { type: 'sms' }, { type: 'totp' }], registration: false },
+      parameters: { availableChoices: [{ type: 'email', destination: 'd•••@example.com' }, { type: 'sms' }, { type: 'totp' }, { type: 'passkey' }], registration: false },
     });
     const sent = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/initialization`, { type: 'email' }));
     expect(sent.challenge).toBe('EMAIL_MFA');

@@ -19,7 +19,7 @@ describe('who must use a second factor', () => {
     server = await startTestApp({ flags: { 'sms-mfa-disable': true }, sms: texts.sms });
     const browser = new TestBrowser(server.app);
     const { answer: first } = await logIn(browser, login(server));
-    expect((first.parameters?.availableChoices as { type: string }[]).map((choice) => choice.type)).toEqual(['email', 'totp']);
+    expect((first.parameters?.availableChoices as { type: string }[]).map((choice) => choice.type)).toEqual(['email', 'totp', 'passkey']);
     const refused = await browser.request('POST', `${API}/auth/2fa/initialization`, { type: 'sms' });
     expect(refused.json().error_code).toBe('mfa.method_unavailable');
     const user = await server.db.query<{ id: string }>('select id from users where email = $1', [server.user.email]);

@@ -157,6 +157,19 @@ describe('"Don\'t ask for a code on this device"', () => {
     }
   });
 
+  it('is not offered on a shared-device hint: prompt=login and max_age answer shared_device at the code step, an ordinary sign-in does not', async () => {
+    const person = await personWithApp();
+    const ordinary = await signInWithPassword(person);
+    expect(ordinary.login.challenge).toBe('SOFTWARE_TOKEN_MFA');
+    expect(ordinary.login.parameters?.shared_device).toBeUndefined();
+    const freshSignIns: Record<string, string>[] = [{ prompt: 'login' }, { max_age: '0' }];
+    for (const extraParams of freshSignIns) {
+      const { login } = await signInWithPassword(person, undefined, extraParams);
+      expect(login.challenge).toBe('SOFTWARE_TOKEN_MFA');
+      expect(login.parameters?.shared_device).toBe(true);
+    }
+  });
+
   it('is listed on the account page with its browser and address, and revoked there one at a time or all at once', async () => {
     const person = await personWithApp();
     const first = await trustABrowser(person);

@@ -117,6 +117,27 @@ describe('second-factor screens', () => {
     expect(events()).toEqual(['login_email_otp_request_success', 'login_email_otp_request_success', 'login_email_otp_verify_success']);
   });
 
+  it.each([
+    ['an ordinary sign-in offers it, off by default', {}, true],
+    ["a client's shared-device hint hides it and leaves it out of the call", { shared_device: true }, false],
+  ])('"Don\'t ask for a code on this device for 30 days": %s', async (_case, hint, offered) => {
+    const server = fakeServer(
+      routes({
+        'GET auth/mfa/otp': { body: { challenge: 'EMAIL_MFA', parameters: { channel: 'email', delivery_destination: 'a•••@example.com', sent_at: '2026-11-22T09:00:00.000Z', retry_after: 60, ...hint } } },
+        'POST auth/mfa/verification': { body: { redirect_to: 'https://app.example/cb?code=abc&state=s1' } },
+      }),
+    );
+    renderAppAt(`/auth/mfa/verify-email${SIGN_IN}`);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code' }), '654321');
+    const checkbox = screen.queryByRole('checkbox', { name: "Don't ask for a code on this device for 30 days" });
+    expect(checkbox !== null).toBe(offered);
+    if (checkbox) expect(checkbox).toHaveProperty('checked', false);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(server.requests.map((request) => request.path)).toContain('auth/mfa/verification'));
+    const sent = server.requests.find((request) => request.path === 'auth/mfa/verification')?.body;
+    expect(sent).toEqual(offered ? { code: '654321', trustDevice: false } : { code: '654321' });
+  });
+
   it('says what a short code lacks in the spec\'s words, and tracks cancelling the app code on the way to the choice', async () => {
     fakeServer(routes({ 'GET auth/mfa/selection': { body: { challenge: 'SELECT_MFA_TYPE', parameters: { availableChoices: [{ type: 'totp' }] } } } }));
     renderAppAt(`/auth/mfa/totp${SIGN_IN}`);

@@ -54,7 +54,7 @@ describe('login step', () => {
     const password = screen.getByLabelText('Password');
     expect(email.getAttribute('type')).toBe('email');
     expect(email.getAttribute('inputmode')).toBe('email');
-    expect(email.getAttribute('autocomplete')).toBe('username');
+    expect(email.getAttribute('autocomplete')).toBe('username webauthn');
     expect(password.getAttribute('type')).toBe('password');
     expect(password.getAttribute('autocomplete')).toBe('current-password');
     expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();

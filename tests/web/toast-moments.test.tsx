@@ -63,7 +63,7 @@ describe('toasts the user sees', () => {
   it('says "Copied" in German too once the authenticator key is on the clipboard', async () => {
     activateCatalogue('de', german);
     const session = user();
-    render(<TotpSetupPanel parameters={{ secret: SECRET, otpauth_uri: `otpauth://totp/Ada?secret=${SECRET}` }} />);
+    render(<TotpSetupPanel parameters={{ secret: SECRET, otpauth_uri: `otpauth://totp/Ada?secret=${SECRET}` }} submit={() => undefined} busy={false} />);
     await session.click(await screen.findByRole('button', { name: 'Schlüssel kopieren' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     await expectToastLifecycle('Kopiert');

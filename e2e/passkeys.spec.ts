@@ -1,0 +1,133 @@
+/**
+ * Passkeys end to end in Chromium with its virtual authenticator (CDP WebAuthn: CTAP2, internal, resident keys, user
+ * verification): added on the account page after a step-up, used to sign in from the login screen without a
+ * password, used as the second factor after a password, and removed after a step-up.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+/** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
+test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PASSWORD = 'Quartz-Lantern-42!';
+
+function newUser(label: string): string {
+  const dataDir = process.env.E2E_MFA_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_MFA_DATA_DIR is not set: playwright.config.ts exports it');
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/sso.ts', 'user', 'add', '--email', email, '--password', PASSWORD], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'pipe',
+  });
+  return email;
+}
+
+function appCode(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/** Gives the page a platform authenticator that holds passkeys and verifies the user (a fingerprint, say) by itself. */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+}
+
+async function openLoginScreen(page: Page): Promise<void> {
+  await page.goto('/auth/');
+  await expect(page).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
+}
+
+const PASSKEY_OPTIONS = (url: URL) => url.pathname.endsWith('/api/sso/v3/auth/passkey/options');
+
+/**
+ * Holds back the login screen's passkey autofill. Chromium's virtual authenticator answers a conditional request at
+ * once, as if the person picked the passkey from the autofill, so a test that means to use the button or the password
+ * refuses the challenge the login screen asks for (the autofill then quietly offers nothing).
+ */
+async function withoutAutofill(page: Page): Promise<void> {
+  await page.route(PASSKEY_OPTIONS, (route) => (new URL(route.request().frame().url()).pathname === '/auth/login' ? route.abort() : route.continue()));
+}
+
+/** Signing out: the browser forgets its sessions (provider cookie, the account page's tokens). */
+async function signOut(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+}
+
+test('a passkey is added on the account page, signs in without a password, serves as the second factor, and is removed after a step-up', async ({ page }) => {
+  test.setTimeout(120_000);
+  await addVirtualAuthenticator(page);
+  const email = newUser('passkey');
+
+  // A first sign-in sets up the authenticator app (the product requires a second factor).
+  await openLoginScreen(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('radio', { name: /Authenticator app/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
+  await page.getByRole('button', { name: 'Verify and finish' }).click();
+  await expect(page).toHaveURL(/\/auth\/account$/);
+
+  // 1. Register a passkey from the account page, after a step-up with the app.
+  const methods = page.getByRole('region', { name: 'Sign-in methods' });
+  await methods.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await page.getByLabel('Code from your authenticator app').fill(appCode(secret, 1));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await methods.getByLabel('Name (optional)').fill('Work laptop');
+  await methods.getByRole('button', { name: 'Continue' }).click();
+  await expect(methods.getByText('The sign-in method was added.')).toBeVisible();
+  const passkeyRow = methods.getByRole('listitem').filter({ hasText: 'Work laptop' });
+  await expect(passkeyRow).toContainText('Passkey');
+  await expect(methods.getByRole('listitem')).toHaveCount(2);
+
+  // 2. Sign out.
+  await signOut(page);
+
+  // 3. Sign in with the passkey from the login screen, without typing a password: with the button...
+  await withoutAutofill(page);
+  await openLoginScreen(page);
+  await page.getByRole('link', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/auth\/account$/);
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+
+  // ...and with the autofill (conditional mediation): the email field offers the passkey, the virtual authenticator picks it.
+  await signOut(page);
+  await page.unroute(PASSKEY_OPTIONS);
+  await page.goto('/auth/');
+  await expect(page).toHaveURL(/\/auth\/account$/);
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+
+  // 4. Use the passkey as the second factor after a password.
+  await signOut(page);
+  await withoutAutofill(page);
+  await openLoginScreen(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('radio', { name: 'Passkey' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/auth\/account$/);
+
+  // 5. Remove the passkey after a step-up (with the passkey itself).
+  await methods.getByRole('button', { name: 'Remove Work laptop' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await page.getByLabel('Confirm with').selectOption({ label: 'Work laptop' });
+  await page.getByRole('button', { name: 'Use passkey' }).click();
+  await expect(methods.getByText('The sign-in method was removed.')).toBeVisible();
+  await expect(methods.getByRole('listitem')).toHaveCount(1);
+  await expect(methods.getByText('Work laptop')).toHaveCount(0);
+});
