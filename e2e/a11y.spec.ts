@@ -37,6 +37,7 @@ const BY_ADDRESS = [
   { path: '/auth/register/success', title: 'Authenticate' },
   { path: '/auth/terms-conditions', title: 'Terms and Conditions' },
   { path: '/auth/invitation/expired', title: 'Error' },
+  { path: '/auth/help', title: 'Help' },
 ];
 
 for (const viewport of [undefined, PHONE]) {

@@ -45,7 +45,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     // One process owns the embedded database, so every change is made here and heard at once.
     async listen(channel, onNotify) {
       const unlisten = await pg.listen(channel, onNotify);
-      return { live: true, close: () => unlisten() };
+      return {
+        live: true,
+        // Closing the database ends every subscription with it.
+        close: async () => {
+          if (!pg.closed) await unlisten();
+        },
+      };
     },
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     close: () => pg.close(),

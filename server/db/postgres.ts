@@ -68,7 +68,8 @@ async function listenOn(connection: pg.ClientConfig, channel: string, onNotify: 
     // Whatever changed while nobody listened went unheard.
     onNotify('*');
   };
-  await connect();
+  // A database out of reach at start is tried again like a lost connection; meanwhile the caches stay off.
+  await connect().catch(() => undefined);
   return {
     get live() {
       return live;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The address of the "Can't Log In or Register?" link on every screen (src/config.ts `userGuideUrl`). */
-export const HELP_PATH = '/auth/help';
+const HELP_PATH = '/auth/help';
 
 /**
  * The help link's target: the operator's own user guide when HELP_URL names one (a redirect, so the built app needs
