@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     sms: outbox.sms,
     outbox,
     codes: countedCodes(createOneTimeCodes({ db, hashKey: box.derive('one-time-codes') }), metrics),
-    throttle: createLoginThrottle(db),
+    throttle: createLoginThrottle(db, box.derive('unknown-email-throttle')),
     passwordPolicy: loadPasswordPolicy(),
     flags: createFeatureFlags({
       read: () => readFlagFile(config.featureFlagsFile ?? DEFAULT_FLAGS_FILE),

@@ -70,6 +70,11 @@ export const LIMITS = {
   /** ...up to this. The wait lifts by itself. */
   LOGIN_DELAY_MAX: 15 * 60,
   /**
+   * A failure count (an account's or an unknown address's) with no failure for this long is forgotten, so the table of
+   * unknown addresses cannot grow without end; both kinds are forgotten alike, so neither tells which exists.
+   */
+  LOGIN_FAILURES_FORGOTTEN_AFTER: 30 * 24 * 3600,
+  /**
    * Sign-in attempts one IP address may make per window, across all accounts (well above a person's typos). Past it
    * the address is slowed, not blocked: only accounts without a failure in the window get their password checked.
    */

@@ -4,6 +4,7 @@
  * The wire format is `{ "error_code": "...", "error_message": "...", "error_params"?: { ... } }`.
  */
 import english from '../flows/messages/en.json' with { type: 'json' };
+import { formatMessage } from '../contract/message-format.ts';
 import { ERROR_CODES, REASON_PARAM, errorMessageKey, type ErrorCode, type ProblemDetail } from '../contract/error-codes.ts';
 
 const catalogue: Readonly<Record<string, string>> = english;
@@ -17,10 +18,6 @@ const ENGLISH_MESSAGES = new Map(
   }),
 );
 
-/** `template` with its `{name}` placeholders filled from `params` (the code's declared `error_params`). */
-function fillPlaceholders(template: string, params: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
-}
 
 /** A problem worded by the catalogue's `key`: its English words for API clients, the key for the web app. */
 export function catalogueProblem(key: string): ProblemDetail {
@@ -39,7 +36,7 @@ export class ApiError extends Error {
 
   constructor(code: ErrorCode, detail?: string | ProblemDetail, options: { retryAfter?: number; params?: Readonly<Record<string, string>> } = {}) {
     const precise = typeof detail === 'string' ? { message: detail } : detail;
-    super(precise?.message ?? fillPlaceholders(ENGLISH_MESSAGES.get(code) ?? code, options.params ?? {}));
+    super(precise?.message ?? formatMessage(ENGLISH_MESSAGES.get(code) ?? code, options.params ?? {}, 'en'));
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.params = precise?.key === undefined ? options.params : { ...options.params, [REASON_PARAM]: precise.key };

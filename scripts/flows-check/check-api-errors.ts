@@ -4,6 +4,7 @@
  * no such text outlives its code, and a text's `{placeholders}` are parameters its code declares.
  */
 import { ERROR_MESSAGE_PREFIX } from '../../contract/error-codes.ts';
+import { placeholderNames } from '../../contract/message-format.ts';
 import type { Problem, Project } from './types.ts';
 
 const CONTRACT_FILE = 'contract/error-codes.ts';
@@ -20,8 +21,8 @@ export function checkApiErrors(project: Project): Problem[] {
         problems.push({ file, path: key, message: `is missing for the error code ${code} (${CONTRACT_FILE})`, fix: 'add its text: the server sends the English one, the web app shows it by code' });
         continue;
       }
-      for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
-        if (name !== undefined && !params.includes(name)) {
+      for (const name of placeholderNames(text)) {
+        if (!params.includes(name)) {
           problems.push({ file, path: key, message: `uses {${name}}, which is no parameter of ${code}`, fix: `add "${name}" to its params in ${CONTRACT_FILE}, or drop the placeholder` });
         }
       }

@@ -3,12 +3,8 @@
  * exactly its keys, with the same {placeholders}, and no text is empty or keyed outside the
  * meta-schema's message-key pattern.
  */
+import { placeholderNames as placeholders } from '../../contract/message-format.ts';
 import type { Catalogue, Problem, Project } from './types.ts';
-
-/** The `{name}` placeholders of a text, sorted and unique. */
-export function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''))].sort();
-}
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 const list = (names: readonly string[]): string => (names.length ? names.map((name) => `{${name}}`).join(' ') : 'none');

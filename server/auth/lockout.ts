@@ -1,5 +1,5 @@
 import { LIMITS } from '../config.ts';
-import { sha256 } from '../crypto/hash.ts';
+import crypto from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { normalizeEmail, toCredentials, USER_COLUMNS, type UserCredentials, type UserRow } from '../store/users.ts';
 
@@ -78,8 +78,12 @@ function waitAfterRefusal(row: AdmitRow, now: Date): number {
   return Math.max(1, ownWait, addressWait);
 }
 
-/** The throttle over `db`. */
-export function createLoginThrottle(db: Queryable): LoginThrottle {
+/**
+ * The throttle over `db`. An address without an account is counted under its HMAC with `emailKey`, so the table
+ * never holds the addresses people typed, nor hashes of them that a guess could match.
+ */
+export function createLoginThrottle(db: Queryable, emailKey: Buffer): LoginThrottle {
+  const unknownEmailKey = (emailNormalized: string) => crypto.createHmac('sha256', emailKey).update(emailNormalized).digest('base64url');
   return {
     async admit({ email, ip, now }) {
       // One round trip: the account, the address's count and the subject's count. The subject is the account, or for
@@ -117,7 +121,7 @@ export function createLoginThrottle(db: Queryable): LoginThrottle {
            before.failures as failures_before, before.last_failure_at as last_failure_before,
            by_address.failures as address_failures, by_address.window_start as address_window_start
          from by_address left join account on true left join by_account on true left join by_unknown on true left join before on true`,
-        [emailNormalized, ip, now, LIMITS.IP_FAILURE_WINDOW, LIMITS.IP_FAILURES_PER_WINDOW, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX, sha256(emailNormalized)],
+        [emailNormalized, ip, now, LIMITS.IP_FAILURE_WINDOW, LIMITS.IP_FAILURES_PER_WINDOW, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX, unknownEmailKey(emailNormalized)],
       );
       const row = result.rows[0];
       if (!row) throw new Error('the sign-in throttle answered no row');

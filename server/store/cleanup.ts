@@ -1,3 +1,4 @@
+import { LIMITS } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
@@ -20,12 +21,19 @@ const EXPIRING_TABLES = [
   { table: 'passkey_challenges', keepSeconds: 0 },
 ] as const;
 
-/** Deletes expired transactions, credential nonces, provider rows and old one-time codes. */
+/** Failure counts, forgotten after LIMITS.LOGIN_FAILURES_FORGOTTEN_AFTER without a failure. */
+const FAILURE_COUNT_TABLES = ['login_failures', 'unknown_email_login_failures'] as const;
+
+/** Deletes expired transactions, credential nonces, provider rows, old one-time codes and forgotten failure counts. */
 export async function purgeExpired(db: Queryable, now: Date): Promise<number> {
   let deleted = 0;
   for (const { table, keepSeconds } of EXPIRING_TABLES) {
     const cutoff = new Date(now.getTime() - keepSeconds * 1000);
     deleted += (await db.query(`delete from ${table} where expires_at <= $1`, [cutoff])).rowCount;
+  }
+  const forgottenBefore = new Date(now.getTime() - LIMITS.LOGIN_FAILURES_FORGOTTEN_AFTER * 1000);
+  for (const table of FAILURE_COUNT_TABLES) {
+    deleted += (await db.query(`delete from ${table} where last_failure_at <= $1`, [forgottenBefore])).rowCount;
   }
   return deleted;
 }

@@ -5,6 +5,7 @@
  */
 import english from '../../flows/messages/account/en.json';
 import german from '../../flows/messages/account/de.json';
+import { formatMessage } from '../../contract/message-format.ts';
 import { currentLanguage, hasMessage as hasMainMessage, t as mainText, type MessageParams } from '../services/messages.ts';
 
 const CATALOGUES: Readonly<Record<string, Readonly<Record<string, string>>>> = { en: english, de: german };
@@ -18,8 +19,5 @@ export function hasMessage(key: string): boolean {
 export function t(key: string, params: MessageParams = {}): string {
   const template = CATALOGUES[currentLanguage()]?.[key] ?? (english as Record<string, string>)[key];
   if (template === undefined) return mainText(key, params);
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
+  return formatMessage(template, params, currentLanguage());
 }

@@ -4,6 +4,7 @@
  * (src/services/languages.ts loads it, so this module stays free of bundler and browser APIs).
  */
 import english from '../../flows/messages/en.json';
+import { formatMessage } from '../../contract/message-format.ts';
 
 /** Values substituted for `{name}` placeholders. */
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -61,10 +62,7 @@ export function englishMessage(key: string): string | undefined {
  */
 export function t(key: string, params: MessageParams = {}): string {
   const template = active.messages[key] ?? added.get(active.language)?.[key] ?? source[key] ?? added.get(DEFAULT_LANGUAGE)?.[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
+  return formatMessage(template, params, active.language);
 }
 
 /** Example values for validation messages: `validation.example.email` fills `{email}`. */

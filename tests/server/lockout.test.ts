@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { loginDelaySeconds } from '../../server/auth/lockout.ts';
 import { LIMITS } from '../../server/config.ts';
+import { purgeExpired } from '../../server/store/cleanup.ts';
 import { capturingMailer, fakeClock, settle } from './support/fakes.ts';
 import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -10,7 +12,7 @@ const GENERIC = { error_code: 'auth.invalid_credentials', error_message: 'Incorr
 /** The answer while the account (or an unknown address) waits, with the remaining whole minutes. */
 const waiting = (minutes: number) => ({
   error_code: 'auth.too_many_attempts',
-  error_message: `Too many attempts. Try again in ${minutes} minutes, or reset your password.`,
+  error_message: `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or reset your password.`,
   error_params: { minutes: String(minutes) },
 });
 
@@ -202,5 +204,37 @@ describe('guessing protection at sign-in', () => {
     expect(known.at(-1)).toBe(`429 1 ${JSON.stringify(waiting(1))}`);
     expect(await answers(unknown)).toEqual(known);
     clock.advance(1);
+  });
+
+  it('keeps no typed address, nor a plain hash of one, for an email without an account', async () => {
+    const unknown = `typed${(counter += 1)}@example.com`;
+    await attempt(await loginScreen(), unknown, 'Wrong-Passw0rd!');
+    const rows = await server.db.query<{ email_key: string }>('select email_key from unknown_email_login_failures');
+    const plainHash = createHash('sha256').update(unknown).digest();
+    for (const { email_key: key } of rows.rows) {
+      expect(key).not.toContain(unknown);
+      for (const encoding of ['hex', 'base64', 'base64url'] as const) expect(key).not.toBe(plainHash.toString(encoding));
+    }
+    expect(rows.rows.length).toBeGreaterThan(0);
+  });
+
+  it('forgets a failure count, an account\'s or an unknown address\'s alike, after a long quiet', async () => {
+    const user = await freshUser();
+    const unknown = `quiet${counter}@example.com`;
+    clock.advance(1);
+    const failedAt = new Date(clock.now());
+    for (const email of [user.email, unknown]) await attempt(await loginScreen(), email, 'Wrong-Passw0rd!');
+    const counted = async () => {
+      const rows = await server.db.query<{ n: number }>(
+        `select (select count(*) from login_failures where user_id = (select id from users where email = $1))
+              + (select count(*) from unknown_email_login_failures where last_failure_at = $2) as n`,
+        [user.email, failedAt],
+      );
+      return Number(rows.rows[0]?.n);
+    };
+    expect(await counted()).toBe(2);
+    clock.advance(LIMITS.LOGIN_FAILURES_FORGOTTEN_AFTER + 1);
+    await purgeExpired(server.db, new Date(clock.now()));
+    expect(await counted()).toBe(0);
   });
 });
