@@ -87,7 +87,7 @@ export function StepUp({ factors, onProven, onCancel }: { factors: readonly Fact
         </>
       )}
       <AccountAlert text={action.error} />
-      <button type="button" className="account-button-secondary" onClick={onCancel}>
+      <button type="button" className="account-button-secondary" disabled={action.busy} onClick={onCancel}>
         {t('account.cancel')}
       </button>
     </form>
