@@ -4,6 +4,7 @@
  */
 import { checkApiErrors } from './check-api-errors.ts';
 import { checkAppSteps } from './check-app-steps.ts';
+import { checkBotCheck } from './check-bot-check.ts';
 import { checkCatalogues } from './check-catalogues.ts';
 import { checkChallenges } from './check-challenges.ts';
 import { checkDeadEnds } from './check-dead-ends.ts';
@@ -39,5 +40,6 @@ export const checks: readonly FlowCheck[] = [
   { name: 'referenced-keys', guards: 'every key src/ and the password policy name is in every catalogue', run: checkReferencedKeys },
   { name: 'catalogues', guards: 'catalogues share keys and placeholders with en.json', run: checkCatalogues },
   { name: 'events', guards: 'every analytics event a flow names is in flows/shell/events.json', run: checkEvents },
+  { name: 'bot-check', guards: 'an action making a bot-checked call carries the widget token', run: checkBotCheck },
   { name: 'api-errors', guards: 'every error code of the contract has its text in every catalogue, and every text a code', run: checkApiErrors },
 ];

@@ -73,6 +73,8 @@ export interface StepAction {
   toast?: string;
   /** Fields the call sends, from value sources (the address submitted earlier, for a new reset code). */
   values?: Record<string, ValueSources>;
+  /** The call is a bot-checked step's (a new reset code asks again): the widget shows, and its token goes along. */
+  botCheck?: boolean;
 }
 
 /** The step as shown after an answer for which `when` holds: the keys given replace the step's own. */

@@ -45,6 +45,8 @@ export interface StepViewProps {
 // Only the few steps that show a document load it. Actions ("Send a new code") are not lazy: they show with the form.
 const StepDocument = lazy(() => import('./step-document.tsx'));
 // Built in only when the bot check is switched on (VITE_BOT_CHECK), so the default login download does not carry it.
+/** The field a bot-checked call carries the widget's token in (server/api/step-guard.ts reads it). */
+const BOT_CHECK_FIELD = 'botCheckToken';
 const BotCheck = import.meta.env.VITE_BOT_CHECK ? lazy(() => import('./services/bot-check.tsx')) : undefined;
 
 /** The id of a step's error message above its form, which the form's fields name in aria-describedby. */
@@ -174,11 +176,11 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           errorMessageId={error === undefined ? undefined : STEP_ERROR_ID}
           hidden={hidden}
           onSubmit={(submittedValues) =>
-            void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, botCheckToken: takeBotCheckToken() } : submittedValues)
+            void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, [BOT_CHECK_FIELD]: takeBotCheckToken() } : submittedValues)
           }
         />
       ) : null}
-      {BotCheck && step.botCheck && !flow.entering ? (
+      {BotCheck && (step.botCheck || step.actions?.some((action) => action.botCheck)) && !flow.entering ? (
         <Suspense fallback={null}>
           <BotCheck />
         </Suspense>
@@ -195,7 +197,10 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           actions={step.actions}
           response={flow.context?.response}
           busy={flow.submitting}
-          onAct={(action) => void flow.act(action, resolveValues(action.values, { query: flow.query, parameters, submitted }))}
+          onAct={(action) => {
+            const values = resolveValues(action.values, { query: flow.query, parameters, submitted });
+            void flow.act(action, BotCheck && action.botCheck ? { ...values, [BOT_CHECK_FIELD]: takeBotCheckToken() } : values);
+          }}
         />
       ) : null}
       {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} onKeepAnswer={flow.handOver} /> : null}
