@@ -23,7 +23,7 @@ export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
     keys.push({ path: `sections[${index}].body`, key: section.body });
   });
   if (step.form) {
-    keys.push({ path: 'form.submit', key: step.form.submit });
+    if (step.form.submit) keys.push({ path: 'form.submit', key: step.form.submit });
     for (const [field, key] of Object.entries(step.form.labels ?? {})) keys.push({ path: `form.labels.${field}`, key });
     for (const [field, byKeyword] of Object.entries(step.form.messages ?? {})) {
       for (const [keyword, key] of Object.entries(byKeyword)) keys.push({ path: `form.messages.${field}.${keyword}`, key });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sharedDeviceHint } from '../auth/trusted-devices.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { mfaPassed } from '../mfa/mfa-progress.ts';
@@ -9,7 +10,7 @@ import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { settlePasskeyFactor, signInWithPasskey } from '../sign-in/passkey-settle.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
-import { clearCookieWhenFinished } from './transaction-cookie.ts';
+import { clearCookieWhenFinished, setTrustCookie } from './transaction-cookie.ts';
 
 /** The body of a passkey step: the browser's WebAuthn answer, as @simplewebauthn/browser hands it over. */
 export const PASSKEY_ANSWER_BODY = {
@@ -22,10 +23,16 @@ export const PASSKEY_ANSWER_BODY = {
   },
 } as const;
 
-/** The browser's WebAuthn answer in an admitted passkey step's body. */
-export function passkeyAnswer(request: FastifyRequest): { credential: unknown; name: string } {
-  const body = request.body as { credential?: unknown; name?: unknown };
-  return { credential: body.credential, name: typeof body.name === 'string' ? body.name : '' };
+/** The body of the passkey second-factor step: the answer, and the step form's "Don't ask for a code on this device". */
+const PASSKEY_FACTOR_BODY = {
+  ...PASSKEY_ANSWER_BODY,
+  properties: { ...PASSKEY_ANSWER_BODY.properties, trustDevice: { type: 'boolean' } },
+} as const;
+
+/** The browser's WebAuthn answer in an admitted passkey step's body, with the step form's values. */
+export function passkeyAnswer(request: FastifyRequest): { credential: unknown; name: string; trustDevice: boolean } {
+  const body = request.body as { credential?: unknown; name?: unknown; trustDevice?: unknown };
+  return { credential: body.credential, name: typeof body.name === 'string' ? body.name : '', trustDevice: body.trustDevice === true };
 }
 
 async function admitPasskeyFactor(context: StepDeps & Pick<Services, 'flags'>, request: FastifyRequest, path: string): Promise<AdmittedStep> {
@@ -58,12 +65,15 @@ export function passkeySignInRoutes(context: StepDeps & SignInDeps) {
       const admitted = await admitPasskeyFactor(context, request, 'auth/mfa/passkey');
       const { sign } = mfaSignIn(admitted);
       const options = await authenticationOptions(context, signInOwner(sign.transaction), sign.userId);
-      return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters: { passkey: { ceremony: 'get', options } } };
+      return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters: { passkey: { ceremony: 'get', options }, ...sharedDeviceHint(sign.transaction) } };
     });
 
-    app.post('/auth/mfa/passkey', { schema: { body: PASSKEY_ANSWER_BODY, response: responses(STEP_ANSWER) } }, async (request, reply) => {
+    app.post('/auth/mfa/passkey', { schema: { body: PASSKEY_FACTOR_BODY, response: responses(STEP_ANSWER) } }, async (request, reply) => {
       const admitted = await admitPasskeyFactor(context, request, 'auth/mfa/passkey');
-      return clearCookieWhenFinished(context.config, reply, await settlePasskeyFactor(context, admitted, passkeyAnswer(request).credential));
+      const { credential, trustDevice } = passkeyAnswer(request);
+      const { answer, trustToken } = await settlePasskeyFactor(context, admitted, credential, trustDevice);
+      if (trustToken !== undefined) setTrustCookie(context.config, reply, trustToken);
+      return clearCookieWhenFinished(context.config, reply, answer);
     });
   };
 }

@@ -43,7 +43,7 @@ export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor:
 async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
   if (factor.kind === 'passkey') {
     const options = await authenticationOptions(deps, signInOwner(sign.transaction), sign.userId);
-    return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters: { passkey: { ceremony: 'get', options } } };
+    return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters: { passkey: { ceremony: 'get', options }, ...sharedDeviceHint(sign.transaction) } };
   }
   const registration = { ...(sign.transaction.data.registration === true ? { registration: true } : {}), ...sharedDeviceHint(sign.transaction) };
   if (factor.kind === 'totp') {

@@ -3,6 +3,7 @@
  * the password. A passkey verified with the user's PIN or biometric counts as both factors.
  */
 import { sendSecurityNotice } from '../auth/security-notices.ts';
+import { trustBrowser } from '../auth/trusted-devices.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { RECOVERY_CODE_AMR, usedRecoveryCode } from '../mfa/mfa-progress.ts';
@@ -25,13 +26,28 @@ async function passSecondFactor(deps: SignInDeps, sign: PendingSignIn, amr: stri
   return 'redirect_to' in next && sign.transaction.data.registration === true ? { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to } : next;
 }
 
-/** "Use a passkey" at the second-factor step: one of the user's passkeys, after the password. */
-export async function settlePasskeyFactor(deps: SignInDeps, admitted: Admitted, response: unknown): Promise<GateAnswer | FinishedSignIn> {
+/**
+ * "Use a passkey" at the second-factor step: one of the user's passkeys, after the password. With `trustDevice`
+ * ("Don't ask for a code on this device"), it also answers the token for the browser's trust cookie; the trust
+ * records this passkey, so removing it revokes the trust.
+ */
+export async function settlePasskeyFactor(
+  deps: SignInDeps,
+  admitted: Admitted,
+  response: unknown,
+  trustDevice = false,
+): Promise<{ answer: GateAnswer | FinishedSignIn; trustToken?: string }> {
   const { sign, progress } = mfaSignIn(admitted);
   if (progress?.kind !== 'passkey' || progress.setup) throw new ApiError('step.out_of_order');
-  const proven = await provePasskey(deps, signInOwner(sign.transaction), { response, userId: sign.userId, origin: signInOrigin(sign.transaction) });
+  const origin = signInOrigin(sign.transaction);
+  const proven = await provePasskey(deps, signInOwner(sign.transaction), { response, userId: sign.userId, origin });
   await markFactorUsed(deps.db, proven.factorId, new Date(deps.clock()));
-  return passSecondFactor(deps, sign, ['pwd', 'mfa', ...proven.amr]);
+  const amr = ['pwd', 'mfa', ...proven.amr];
+  const answer = await passSecondFactor(deps, sign, amr);
+  const trustToken = trustDevice
+    ? await trustBrowser(deps, { userId: sign.userId, factorId: proven.factorId, amr, origin, transaction: sign.transaction })
+    : undefined;
+  return { answer, trustToken };
 }
 
 /** A passkey set up as the second factor: kept only once the browser's answer verifies, then it counts as proven. */

@@ -107,7 +107,8 @@ export interface StepBackToApp {
 export interface StepForm {
   schema: string;
   ui?: Record<string, unknown>;
-  submit: string;
+  /** The submit button's text. A form without one has no button: its values go with the step panel's submit. */
+  submit?: string;
   /** field -> message key of its label (the schema's `title` is the fallback). */
   labels?: Record<string, string>;
   /** field -> ajv keyword -> message key. */

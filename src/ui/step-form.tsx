@@ -85,7 +85,8 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices, erro
       labelled[field] = { ...fieldUi, 'ui:options': { ...(fieldUi['ui:options'] as object | undefined), choices: list } };
     }
     for (const field of hidden) labelled[field] = { ...((labelled[field] ?? {}) as UiSchema), 'ui:widget': 'hidden' };
-    return { ...labelled, 'ui:submitButtonOptions': { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } } };
+    const submitButton = form.submit ? { submitText: t(form.submit), props: { disabled: busy, className: 'button-primary' } } : { norender: true };
+    return { ...labelled, 'ui:submitButtonOptions': submitButton };
   }, [form.ui, form.labels, form.submit, busy, language, choices, hidden]);
   // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
   const formContext = useMemo<StepFormContext>(() => ({ language, errorMessageId }), [language, errorMessageId]);

@@ -11,7 +11,7 @@ import { isRetryable } from '../../contract/error-codes.ts';
 import { track } from '../services/analytics.ts';
 import { apiErrorText } from '../services/api-error-text.ts';
 import { resolveChoices } from '../engine/choices.ts';
-import { hiddenFields } from '../engine/hidden-fields.ts';
+import { hiddenFields, withoutHidden } from '../engine/hidden-fields.ts';
 import type { Step } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import { currentLanguage, t, type MessageParams } from '../services/messages.ts';
@@ -159,7 +159,9 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           <Panel
             parameters={parameters}
             busy={flow.submitting}
-            submit={(values) => void flow.submit(values)}
+            // The step's form, if any, holds choices that go with the panel's answer (trust this device).
+            submit={(answer) => void flow.submit(step.form ? { ...withoutHidden(values, hidden), ...answer } : answer)}
+            autoStart={!step.form}
             calls={step.panelCalls}
             query={flow.query}
             submitCall={(call, values) => void flow.submitCall(call, values)}

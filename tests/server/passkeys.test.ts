@@ -15,6 +15,7 @@ import { startTestApp, TEST_PUBLIC_URL, type TestApp } from './support/test-app.
 
 const ORIGIN = new URL(TEST_PUBLIC_URL).origin;
 const PAGE: CeremonyInput = { origin: ORIGIN };
+const TRUST_COOKIE = 'sso_trust';
 
 interface PasskeyParameters {
   passkey: { ceremony: 'create' | 'get'; options: { challenge: string; rp: { id?: string }; user: { id: string }; rpId?: string; allowCredentials?: { id: string }[] } };
@@ -83,6 +84,46 @@ describe('passkeys at sign-in', () => {
     const callback = await followToClient(browser, String(done.redirect_to), server.publicClient.redirectUri);
     const { idToken } = await whatTheAppSees(server.app, server.publicClient, callback, codeVerifier);
     expect(idToken.amr).toEqual(['pwd', 'mfa', 'hwk', 'user']);
+  });
+
+  it('trusts the browser when "Don\'t ask for a code on this device" goes with the passkey: its next sign-in skips the second factor', async () => {
+    const person = await personWithPasskey();
+    const browser = new TestBrowser(server.app);
+    const { answer: login } = await logIn(browser, { ...server.publicClient, ...person });
+    expect(login.challenge).toBe('PASSKEY_MFA');
+    expect(login.parameters).not.toHaveProperty('shared_device');
+    const options = (login.parameters as unknown as PasskeyParameters).passkey.options;
+    const credential = person.authenticator.get(options, PAGE);
+    const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/passkey`, { credential, trustDevice: true }));
+    expect(done.redirect_to).toBeDefined();
+    const token = browser.jar.value(TRUST_COOKIE);
+    expect(token).toBeDefined();
+    clock.advance(60);
+
+    const again = new TestBrowser(server.app);
+    again.jar.set(TRUST_COOKIE, token!);
+    const { answer: next, codeVerifier } = await logIn(again, { ...server.publicClient, ...person });
+    expect(next.challenge).toBeUndefined();
+    const callback = await followToClient(again, String(next.redirect_to), server.publicClient.redirectUri);
+    const { idToken } = await whatTheAppSees(server.app, server.publicClient, callback, codeVerifier);
+    expect(idToken.amr).toEqual(['pwd', 'mfa', 'hwk', 'user']);
+  });
+
+  it('leaves the browser untrusted when the passkey comes without "Don\'t ask for a code on this device"', async () => {
+    const person = await personWithPasskey();
+    const browser = new TestBrowser(server.app);
+    const { answer: login } = await logIn(browser, { ...server.publicClient, ...person });
+    const options = (login.parameters as unknown as PasskeyParameters).passkey.options;
+    answer(await browser.request('POST', `${API}/auth/mfa/passkey`, { credential: person.authenticator.get(options, PAGE) }));
+    expect(browser.jar.value(TRUST_COOKIE)).toBeUndefined();
+  });
+
+  it('says shared_device at the passkey step when the client asks for a fresh sign-in (prompt=login)', async () => {
+    const person = await personWithPasskey();
+    const browser = new TestBrowser(server.app);
+    const { answer: login } = await logIn(browser, { ...server.publicClient, ...person, extraParams: { prompt: 'login' } });
+    expect(login.challenge).toBe('PASSKEY_MFA');
+    expect(login.parameters).toMatchObject({ shared_device: true });
   });
 
   it('refuses a replayed assertion, on its own sign-in and on a new one', async () => {

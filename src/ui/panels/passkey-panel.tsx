@@ -32,8 +32,11 @@ function runCeremony(ceremony: Ceremony) {
   return ceremony.ceremony === 'create' ? startRegistration({ optionsJSON: ceremony.options }) : startAuthentication({ optionsJSON: ceremony.options });
 }
 
-/** Renders the passkey button; the ceremony starts once on its own (the user just chose a passkey) and again on a click. */
-export function PasskeyPanel({ parameters, submit, busy }: PanelProps) {
+/**
+ * Renders the passkey button; the ceremony starts once on its own (the user just chose a passkey) unless the step has
+ * a form to fill in first ("Don't ask for a code on this device"), and on a click.
+ */
+export function PasskeyPanel({ parameters, submit, busy, autoStart = true }: PanelProps) {
   const ceremony = readCeremony(parameters);
   const [problem, setProblem] = useState<string>();
   const [running, setRunning] = useState(false);
@@ -51,7 +54,7 @@ export function PasskeyPanel({ parameters, submit, busy }: PanelProps) {
   };
 
   useEffect(() => {
-    if (!supported || !ceremony || started.current?.options.challenge === ceremony.options.challenge) return;
+    if (!autoStart || !supported || !ceremony || started.current?.options.challenge === ceremony.options.challenge) return;
     started.current = ceremony;
     start(ceremony);
   });
