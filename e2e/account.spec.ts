@@ -93,6 +93,22 @@ test('the product\'s own address signs in to the account page; a second factor i
   await expect(recovery.getByText(/10 of 10 codes left/)).toBeVisible();
 });
 
+test('"Sign out" on the account page ends the session: the provider confirms, and the next visit asks for the password', async ({ page }) => {
+  const email = newUser('account-signout');
+  await firstSignIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveTitle('Sign out');
+  await expect(page.getByText('You are signing out of My Account.')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+
+  await page.goto('/auth/account');
+  await expect(page).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+});
+
 test('a factor is removed only after a step-up, and the last one stays', async ({ page, request }) => {
   const email = newUser('remove');
   const secret = await firstSignIn(page, email);

@@ -55,13 +55,13 @@ async function withoutAutofill(page: Page): Promise<void> {
   await page.route(PASSKEY_OPTIONS, (route) => (new URL(route.request().frame().url()).pathname === '/auth/login' ? route.abort() : route.continue()));
 }
 
-/** Signing out: the browser forgets its sessions (provider cookie, the account page's tokens). */
+/** Signing out with the account page's "Sign out": the provider ends the session and the page asks for a sign-in again. */
 async function signOut(page: Page): Promise<void> {
-  await page.context().clearCookies();
-  await page.evaluate(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-  });
+  // The login screen it ends on would otherwise sign straight back in with the passkey's autofill.
+  await withoutAutofill(page);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
 }
 
 test('a passkey is added on the account page, signs in without a password, serves as the second factor, and is removed after a step-up', async ({ page }) => {
@@ -98,7 +98,6 @@ test('a passkey is added on the account page, signs in without a password, serve
   await signOut(page);
 
   // 3. Sign in with the passkey from the login screen, without typing a password: with the button...
-  await withoutAutofill(page);
   await openLoginScreen(page);
   await page.getByRole('link', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
@@ -113,7 +112,6 @@ test('a passkey is added on the account page, signs in without a password, serve
 
   // 4. Use the passkey as the second factor after a password.
   await signOut(page);
-  await withoutAutofill(page);
   await openLoginScreen(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

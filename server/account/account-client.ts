@@ -2,7 +2,7 @@ import { ACCOUNT_PAGE } from '../../contract/product.ts';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
-import { upsertClient } from '../store/clients.ts';
+import { setClientLogout, upsertClient } from '../store/clients.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 
 /** The account page's own client id: a public client of our provider, signing in with code + PKCE like any app. */
@@ -21,10 +21,12 @@ export function accountPageUrl(config: Pick<Config, 'publicUrl'>): string {
 
 /**
  * Registers (or brings up to date) the account page as a client of our own provider, at every start: it follows the
- * public URL, so a moved server never strands it.
+ * public URL, so a moved server never strands it. Signing out of it (RP-initiated logout) returns to it.
  */
 export async function registerAccountClient(deps: { db: Queryable; box: SecretBox; config: Pick<Config, 'publicUrl'> }): Promise<void> {
   const url = accountPageUrl(deps.config);
   await upsertClient(deps.db, deps.box, { clientId: ACCOUNT_CLIENT_ID, name: ACCOUNT_CLIENT_NAME, redirectUris: [url], isPublic: true, secret: undefined });
   await setClientSignInStart(deps.db, ACCOUNT_CLIENT_ID, url);
+  // Its "Sign out" comes back to the page, which then asks for the password again.
+  await setClientLogout(deps.db, ACCOUNT_CLIENT_ID, { postLogoutRedirectUris: [url], backchannelLogoutUri: undefined });
 }

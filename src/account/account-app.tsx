@@ -5,7 +5,7 @@ import { t } from './account-messages.ts';
 import { PageLayout } from '../ui/page-layout.tsx';
 import { useLanguage } from '../ui/language-preference.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { accountCall } from './account-auth.ts';
+import { accountCall, signOut } from './account-auth.ts';
 import type { ActivityEntry, FactorList, RecoveryStatus, SessionSummary } from './account-types.ts';
 import { ActivitySection } from './activity-section.tsx';
 import { CompanySection, PasswordSection, ProfileSection, type Profile } from './profile-section.tsx';
@@ -62,7 +62,12 @@ function AccountSections() {
 
   return (
     <>
-      <h1 className="headline">{t('account.headline')}</h1>
+      <header className="account-header">
+        <h1 className="headline">{t('account.headline')}</h1>
+        <button type="button" className="account-button-secondary account-sign-out" onClick={signOut}>
+          {t('account.signOut')}
+        </button>
+      </header>
       <nav aria-label={t('account.nav')} className="account-nav">
         <a href="#sign-in-methods">{t('account.factors.title')}</a>
         <a href="#recovery-codes">{t('account.recovery.title')}</a>

@@ -7,10 +7,14 @@ import { ACCOUNT_PAGE, API_PREFIX } from '../../contract/product.ts';
 const TOKEN_KEY = 'sso.account.token';
 const PENDING_KEY = 'sso.account.pending';
 const SCOPE = 'openid email profile';
+/** The provider's end_session endpoint (beside its token endpoint, /oidc/token). */
+const END_SESSION_PATH = '/oidc/session/end';
 
 interface StoredToken {
   accessToken: string;
   expiresAt: number;
+  /** The ID token, sent back as id_token_hint when signing out at the provider. */
+  idToken?: string;
 }
 
 interface PendingSignIn {
@@ -66,9 +70,9 @@ async function finishSignIn(code: string, state: string): Promise<StoredToken | 
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), client_id: ACCOUNT_PAGE.clientId, code_verifier: pending.verifier }),
   });
   if (!response.ok) return undefined;
-  const body = (await response.json()) as { access_token?: string; expires_in?: number };
+  const body = (await response.json()) as { access_token?: string; expires_in?: number; id_token?: string };
   if (!body.access_token) return undefined;
-  const token = { accessToken: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 };
+  const token: StoredToken = { accessToken: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000, idToken: body.id_token };
   sessionStorage.setItem(TOKEN_KEY, JSON.stringify(token));
   return token;
 }
@@ -81,6 +85,20 @@ export async function accessToken(): Promise<string> {
   const token = code && state ? await finishSignIn(code, state) : readJson<StoredToken>(TOKEN_KEY);
   if (token && token.expiresAt > Date.now() + 5000) return token.accessToken;
   return startSignIn();
+}
+
+/**
+ * Signs out at the provider (OpenID Connect RP-Initiated Logout): forgets this tab's tokens and opens the provider's
+ * end-session screen, which comes back to the account page; with the single sign-on session ended, that asks for the
+ * password again.
+ */
+export function signOut(): void {
+  const token = readJson<StoredToken>(TOKEN_KEY);
+  sessionStorage.removeItem(TOKEN_KEY);
+  sessionStorage.removeItem(PENDING_KEY);
+  const query = new URLSearchParams({ client_id: ACCOUNT_PAGE.clientId, post_logout_redirect_uri: redirectUri() });
+  if (token?.idToken) query.set('id_token_hint', token.idToken);
+  window.location.assign(`${END_SESSION_PATH}?${query}`);
 }
 
 /** A refused account call: the server's code and its words. */
