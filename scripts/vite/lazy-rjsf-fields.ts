@@ -8,7 +8,9 @@
 import type { Plugin } from 'vite';
 
 const FIELD_REGISTRY = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/;
-const LAZY_FIELDS = /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField)\.js$/;
+// Number inputs, the fallback for a schema without a known type and the optional-data controls: no form of the app
+// has them (a form that gains one fetches it when it first renders).
+const LAZY_FIELDS = /^\.\/(ArrayField|FallbackField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField|NumberField|OptionalDataControlsField)\.js$/;
 const WIDGET_REGISTRY = /@rjsf[\\/]core[\\/]lib[\\/]components[\\/]widgets[\\/]index\.js$/;
 const LAZY_WIDGETS = /^\.\/[A-Za-z]+Widget\.js$/;
 const PREFIX = '\0lazy-rjsf-field:';
