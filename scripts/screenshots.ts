@@ -116,7 +116,7 @@ async function walkRegistration(fresh: () => Promise<Page>, server: LiveServer, 
 
   const terms = await fresh();
   await terms.goto('/auth/terms-conditions');
-  await terms.getByText(/^These terms govern/).waitFor();
+  await terms.getByText(/^These terms apply to your use/).waitFor();
   await shot(terms, 'terms-conditions');
 
   const completing = await fresh();

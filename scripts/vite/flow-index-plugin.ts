@@ -1,6 +1,7 @@
 /**
  * `flows/<file>.json?step-index`: the routing facts of a flow file's steps (id, route, aliases,
- * title, challenges, errors, entry call) and the query names its entry calls read, without the rest of each step.
+ * title, challenges, errors, entry call), the query names its entry calls read and the flow's word set, without the
+ * rest of each step.
  * The app ships these for every flow up front, so any route or challenge resolves at once,
  * and fetches a flow file itself only when one of its steps shows.
  */
@@ -10,6 +11,7 @@ const INDEX_QUERY = /[\\/]flows[\\/][^\\/]+\.json\?step-index$/;
 
 interface FlowFile {
   id: string;
+  words?: string;
   steps: Record<string, { route: string; aliases?: string[]; title: string; challenges?: string[]; errors?: string[]; init?: { method: string; path: string; query?: string[] } }>;
 }
 
@@ -20,7 +22,7 @@ export function flowIndexOf(text: string): unknown {
     Object.entries(flow.steps).map(([id, step]) => [id, { route: step.route, aliases: step.aliases, title: step.title, challenges: step.challenges, errors: step.errors, init: step.init }]),
   );
   const entryQuery = [...new Set(Object.values(flow.steps).flatMap((step) => step.init?.query ?? []))];
-  return { id: flow.id, steps, entryQuery };
+  return { id: flow.id, words: flow.words, steps, entryQuery };
 }
 
 /** Serves `?step-index` imports of flow files. */

@@ -48,9 +48,13 @@ function FactorRow({ factor, onChanged, onRemove, busy }: { factor: FactorSummar
           {name} {factor.isDefault ? <span className="account-badge">{t('account.factor.default')}</span> : null}
         </p>
         <p className="account-item-detail">
-          {factor.label ? `${t(`account.factor.kind.${factor.kind}`)} · ` : ''}
-          {factor.destination ?? ''}
-          {factor.authenticator ? t('account.factor.authenticator', { name: factor.authenticator }) : ''}
+          {[
+            factor.label ? t(`account.factor.kind.${factor.kind}`) : undefined,
+            factor.destination,
+            factor.authenticator ? t('account.factor.authenticator', { name: factor.authenticator }) : undefined,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         <p className="account-item-detail">
           {t('account.factor.added', { when: formatWhen(factor.addedAt) })} · {t('account.factor.lastUsed', { when: formatWhen(factor.lastUsedAt) })}

@@ -63,6 +63,8 @@ export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'challenges
 /** One flow file's index: its steps' routing facts and the query names its entry calls read. */
 export interface FlowIndex {
   id: string;
+  /** The flow's word set, if it has one (fetched alongside its file). */
+  words?: string;
   steps: Record<string, IndexedStep>;
   entryQuery: readonly string[];
 }
@@ -150,6 +152,7 @@ const indexes = import.meta.glob<FlowIndex>('../../flows/*.json', { eager: true,
 const firstScreenFlows = import.meta.glob<FlowDefinition>(['../../flows/login.json', '../../flows/errors.json'], { eager: true, import: 'default' });
 const laterFlows = import.meta.glob<FlowDefinition>(['../../flows/*.json', '!../../flows/login.json', '!../../flows/errors.json'], { import: 'default' });
 const fileOfFlow = new Map(Object.entries(indexes).map(([file, index]) => [index.id, file]));
+const wordsOfFlow = new Map(Object.values(indexes).map((index) => [index.id, index.words]));
 
 /** The steps of every flow file shipped with the app. */
 export const stepRegistry: LazyStepRegistry = createLazyRegistry({
@@ -158,10 +161,8 @@ export const stepRegistry: LazyStepRegistry = createLazyRegistry({
   loadFlow(flowId) {
     const load = laterFlows[fileOfFlow.get(flowId) ?? ''];
     if (!load) return Promise.reject(new Error(`No flow file defines flow "${flowId}"`));
-    // A flow's own words (the help page's) arrive with it, before any of its steps shows.
-    return loadChunk(load, config.chunkLoadTimeoutMs).then(async (flow) => {
-      if (flow.words) await loadWordSet(flow.words);
-      return flow;
-    });
+    // A flow's own words arrive with it, fetched side by side, before any of its steps shows.
+    const words = wordsOfFlow.get(flowId);
+    return Promise.all([loadChunk(load, config.chunkLoadTimeoutMs), words ? loadWordSet(words) : undefined]).then(([flow]) => flow);
   },
 });

@@ -1,6 +1,7 @@
 /**
- * Word sets: the words only one flow names (the help page's), in flows/messages/<set>/<language>.json, fetched with
- * that flow's file so the login screen's download does not carry them. Every language of a set loads at once (a few
+ * Word sets: the words only one flow names (the help page's, the second factor's, registration's, …), in
+ * flows/messages/<set>/<language>.json, fetched alongside that flow's file so the login screen's download does not
+ * carry them. Every language of a set loads at once (a few
  * KB), so a later language switch needs nothing more.
  */
 import { addWords, type Catalogue } from './messages.ts';
