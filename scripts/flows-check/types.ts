@@ -37,6 +37,8 @@ export interface FlowFile {
 
 /** A form schema of schemas/forms/, as far as the checks read it. */
 export interface FormSchema {
+  /** Shown to users by the form renderer under the form's title, so a form schema must not have one. */
+  description?: string;
   properties?: Readonly<Record<string, { title?: string }>>;
 }
 

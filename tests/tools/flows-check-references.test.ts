@@ -29,6 +29,11 @@ const rows: Record<string, CheckRow> = {
     change: (p) => void ((stepOf(p, 'sign-in').form ?? { schema: '' }).schema = 'sign-on.schema.json'),
     lines: [`${F}:steps.sign-in.form.schema — names "sign-on.schema.json", which is not in schemas/forms/ — create schemas/forms/sign-on.schema.json, or use one of: sign-in.schema.json`],
   },
+  'a form schema with a description, which users would see under the form': {
+    check: checkFormSchemas,
+    change: (p) => void (p.formSchemas = new Map([['sign-in.schema.json', { description: 'A note for developers.', properties: { email: { title: 'Email' } } }]])),
+    lines: ['schemas/forms/sign-in.schema.json:description — would be shown to users under the form — write notes for developers in "$comment"'],
+  },
   'a prefill of a field the schema lacks': {
     check: checkFormFields,
     change: (p) => void (stepOf(p, 'sign-in').form = { schema: 'sign-in.schema.json', submit: 'start.submit', labels: { email: 'field.email' }, prefill: { emial: { query: 'username' } } }),
