@@ -20,6 +20,7 @@ import { checkRoutes } from './check-routes.ts';
 import { checkShellRoutes } from './check-shell-routes.ts';
 import { checkTargets } from './check-targets.ts';
 import { checkValueSources } from './check-value-sources.ts';
+import { checkWordSets } from './check-word-sets.ts';
 import type { FlowCheck } from './types.ts';
 
 /** Every check flows:check runs once the flow files validate. */
@@ -37,6 +38,7 @@ export const checks: readonly FlowCheck[] = [
   { name: 'reachability', guards: 'every step can be reached', run: checkReachability },
   { name: 'dead-ends', guards: 'no step leaves the user stuck', run: checkDeadEnds },
   { name: 'flow-message-keys', guards: 'every key a flow names is in every catalogue', run: checkFlowMessageKeys },
+  { name: 'word-sets', guards: 'every key a flow names is in the main catalogue or its own word set', run: checkWordSets },
   { name: 'referenced-keys', guards: 'every key src/ and the password policy name is in every catalogue', run: checkReferencedKeys },
   { name: 'catalogues', guards: 'catalogues share keys and placeholders with en.json', run: checkCatalogues },
   { name: 'events', guards: 'every analytics event a flow names is in flows/shell/events.json', run: checkEvents },

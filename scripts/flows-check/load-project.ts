@@ -5,7 +5,7 @@
  * so the check sees exactly what runs.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { CHALLENGE_KINDS, SERVER_CHALLENGE_KINDS } from '../../contract/challenges.ts';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { FLAG_DEFAULTS } from '../../contract/product.ts';
@@ -98,6 +98,11 @@ export function loadProject(root: string): LoadedProject {
       ...wordSets.map((folder) => (existsSync(join(folder, `${language}.json`)) ? (readJson(join(folder, `${language}.json`)) as Catalogue) : {})),
     );
   const catalogues = new Map<string, Catalogue>(languages.map((language) => [language, withWordSets(language)]));
+  const englishKeys = (file: string): Set<string> => new Set(existsSync(file) ? Object.keys(readJson(file) as Catalogue) : []);
+  const wordPlaces = {
+    main: englishKeys(join(root, 'flows', 'messages', 'en.json')),
+    sets: new Map(wordSets.map((folder) => [basename(folder), englishKeys(join(folder, 'en.json'))])),
+  };
   const sourceKeys = sourceFiles(join(root, 'src')).flatMap((path) =>
     sourceMessageKeys(readFileSync(path, 'utf8')).map(({ line, key }) => ({ file: relative(root, path).split('\\').join('/'), path: String(line), key })),
   );
@@ -107,6 +112,7 @@ export function loadProject(root: string): LoadedProject {
     base: {
       formSchemas,
       catalogues,
+      wordPlaces,
       contractChallenges: CHALLENGE_KINDS,
       serverChallenges: SERVER_CHALLENGE_KINDS,
       messageKeyPattern: new RegExp(definitions?.messageKey?.pattern ?? '^.+$'),

@@ -64,6 +64,8 @@ export interface Project {
   formSchemas: ReadonlyMap<string, FormSchema>;
   /** language -> catalogue; `en` is the source the others follow. */
   catalogues: ReadonlyMap<string, Catalogue>;
+  /** Where each English key lives: the main catalogue, or a flow's word set (loaded only with that flow). */
+  wordPlaces?: { main: ReadonlySet<string>; sets: ReadonlyMap<string, ReadonlySet<string>> };
   /** Every challenge kind the contract lists (contract/challenges.ts), in order. */
   contractChallenges: readonly string[];
   /** Every challenge kind the server can send (those contract/challenges.ts marks `sentByServer`). */
