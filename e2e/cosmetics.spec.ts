@@ -3,39 +3,23 @@
  * focus outline, the authenticator QR code does not push the code field down when it arrives, and "Show password"
  * stays beside its field at 360 px.
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
 
 /** The e2e server with the product's default, MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PASSWORD = 'Quartz-Lantern-42!';
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 360, height: 740 } },
 ] as const;
-
-/** A new account with no second factor yet, on the MFA server. */
-function newUser(label: string): string {
-  const dataDir = process.env.E2E_MFA_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_MFA_DATA_DIR is not set: playwright.config.ts exports it');
-  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/sso.ts', 'user', 'add', '--email', email, '--password', PASSWORD], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: 'pipe',
-  });
-  return email;
-}
 
 /** Signs in with the password from the demo client, up to the choice of a second factor. */
 async function toMethodChoice(page: Page, email: string): Promise<void> {
   await page.goto('/demo/');
   await page.getByRole('link', { name: /Account Area/ }).click();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('radio', { name: /Authenticator app/ })).toBeVisible();
 }
@@ -45,7 +29,7 @@ for (const { name, viewport } of WIDTHS) {
     test.use({ viewport });
 
     test('a focused method shows its whole focus outline, none of it cut off by the list', async ({ page }) => {
-      await toMethodChoice(page, newUser(`focus-${name}`));
+      await toMethodChoice(page, newMfaServerUser(`focus-${name}`));
       await page.getByRole('radio').first().focus();
       const fit = await page.evaluate(() => {
         const choice = document.querySelector('.choice:focus-within') as HTMLElement;
@@ -68,7 +52,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test('the authenticator set-up keeps the QR panel\'s room, so the code field does not move when the QR code arrives', async ({ page }) => {
-      await toMethodChoice(page, newUser(`qr-${name}`));
+      await toMethodChoice(page, newMfaServerUser(`qr-${name}`));
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => {
         release = resolve;

@@ -3,28 +3,13 @@
  * verification): added on the account page after a step-up, used to sign in from the login screen without a
  * password, used as the second factor after a password, and removed after a step-up.
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
 import { Secret, TOTP } from 'otpauth';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PASSWORD = 'Quartz-Lantern-42!';
-
-function newUser(label: string): string {
-  const dataDir = process.env.E2E_MFA_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_MFA_DATA_DIR is not set: playwright.config.ts exports it');
-  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/sso.ts', 'user', 'add', '--email', email, '--password', PASSWORD], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: 'pipe',
-  });
-  return email;
-}
 
 function appCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
@@ -67,12 +52,12 @@ async function signOut(page: Page): Promise<void> {
 test('a passkey is added on the account page, signs in without a password, serves as the second factor, and is removed after a step-up', async ({ page }) => {
   test.setTimeout(120_000);
   await addVirtualAuthenticator(page);
-  const email = newUser('passkey');
+  const email = newMfaServerUser('passkey');
 
   // A first sign-in sets up the authenticator app (the product requires a second factor).
   await openLoginScreen(page);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByRole('radio', { name: /Authenticator app/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -114,7 +99,7 @@ test('a passkey is added on the account page, signs in without a password, serve
   await signOut(page);
   await openLoginScreen(page);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByRole('radio', { name: 'Passkey' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
