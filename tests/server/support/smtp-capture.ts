@@ -56,6 +56,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
+  // A sender that goes away mid-connection (a server process stopped with its mail pool open) resets the socket;
+  // smtp-server reports that as an 'error' event, which would end the whole test process if nobody listened.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') process.stderr.write(`smtp capture: ${error.message}\n`);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const to = (address: string) => messages.filter((message) => message.to.includes(address.toLowerCase()));
