@@ -1,11 +1,14 @@
 /**
  * Passkeys at sign-in, against the real server with a software authenticator (node:crypto): set up as the second
- * factor, proven after the password, used instead of the password, and the attacks on them: a replayed assertion,
- * one made for another site, one answer sent fifty times at once, and a cloned key's old counter.
+ * factor, proven after the password, used instead of the password, the browsers trusted with one, and the attacks on
+ * them: a replayed assertion, one made for another site, one answer sent fifty times at once, and a cloned key's old
+ * counter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
+import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { listSecurityEvents } from '../../server/store/security-events.ts';
+import { signInToAccountPage, type AccountPage } from './support/account.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
 import { API, answer, logIn, type StepAnswer } from './support/mfa.ts';
@@ -107,6 +110,53 @@ describe('passkeys at sign-in', () => {
     const callback = await followToClient(again, String(next.redirect_to), server.publicClient.redirectUri);
     const { idToken } = await whatTheAppSees(server.app, server.publicClient, callback, codeVerifier);
     expect(idToken.amr).toEqual(['pwd', 'mfa', 'hwk', 'user']);
+  });
+
+  it('stops trusting a browser trusted with a passkey once the person removes that passkey on the account page: its next sign-in asks for a second factor again', async () => {
+    counter += 1;
+    const person = { email: `passkey${counter}@example.com`, password: 'Passkey-Passw0rd!' };
+    await addUser({ db: server.db }, person);
+    const tick = () => {
+      clock.advance(60);
+      return clock.now();
+    };
+    const account = await signInToAccountPage(server, person, tick);
+    const stepUpWithApp = async (page: AccountPage) => {
+      const { factors } = answer<{ factors: Array<{ id: string; kind: string }> }>(await page.call('GET', '/account/factors'));
+      const app = factors.find((factor) => factor.kind === 'totp')!;
+      answer(await page.call('POST', '/account/step-up', { factorId: app.id, code: totpCodeAt(page.secret, tick()) }));
+    };
+    await stepUpWithApp(account);
+    const authenticator = new SoftwareAuthenticator();
+    const started = answer<PasskeyParameters>(await account.call('POST', '/account/factors', { kind: 'passkey' }));
+    const { factors } = answer<{ factors: Array<{ id: string; kind: string }> }>(
+      await account.call('POST', '/account/passkeys', { credential: authenticator.create(started.passkey.options, PAGE), name: 'Phone' }),
+    );
+    const passkeyId = factors.find((factor) => factor.kind === 'passkey')!.id;
+
+    // A new browser: the password, then the passkey picked from the person's two factors, with "Don't ask for a code
+    // on this device"; a browser with the trust cookie then signs in on the password alone.
+    const browser = new TestBrowser(server.app);
+    const { answer: login } = await logIn(browser, { ...server.publicClient, ...person });
+    expect(login.challenge).toBe('SELECT_MFA_TYPE');
+    const asked = answer<StepAnswer & { parameters: PasskeyParameters }>(await browser.request('POST', `${API}/auth/mfa/selection`, { type: 'passkey' }));
+    expect(asked.challenge).toBe('PASSKEY_MFA');
+    const credential = authenticator.get(asked.parameters.passkey.options, PAGE);
+    answer(await browser.request('POST', `${API}/auth/mfa/passkey`, { credential, trustDevice: true }));
+    const token = browser.jar.value(TRUST_COOKIE);
+    expect(token).toBeDefined();
+    clock.advance(60);
+    const trusted = new TestBrowser(server.app);
+    trusted.jar.set(TRUST_COOKIE, token!);
+    expect((await logIn(trusted, { ...server.publicClient, ...person })).answer.challenge).toBeUndefined();
+
+    await stepUpWithApp(account);
+    answer(await account.call('POST', `/account/factors/${passkeyId}/removal`));
+
+    const afterRemoval = new TestBrowser(server.app);
+    afterRemoval.jar.set(TRUST_COOKIE, token!);
+    const { answer: next } = await logIn(afterRemoval, { ...server.publicClient, ...person });
+    expect(next.challenge).toBe('SOFTWARE_TOKEN_MFA');
   });
 
   it('leaves the browser untrusted when the passkey comes without "Don\'t ask for a code on this device"', async () => {
