@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { Secret, TOTP } from 'otpauth';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
@@ -13,15 +14,6 @@ test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
 
 function appCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-/** Gives the page a platform authenticator that holds passkeys and verifies the user (a fingerprint, say) by itself. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
 }
 
 async function openLoginScreen(page: Page): Promise<void> {
