@@ -1,9 +1,10 @@
 /**
  * Passkeys end to end in Chromium with its virtual authenticator (CDP WebAuthn: CTAP2, internal, resident keys, user
- * verification): added on the account page after a step-up, used to sign in from the login screen without a
- * password, used as the second factor after a password, and removed after a step-up.
+ * verification): set up as the second factor at sign-up, added on the account page after a step-up, used to sign in
+ * from the login screen without a password, used as the second factor after a password, and removed after a step-up.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { outboxCode } from './support/dev-outbox.ts';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { Secret, TOTP } from 'otpauth';
@@ -108,4 +109,42 @@ test('a passkey is added on the account page, signs in without a password, serve
   await expect(methods.getByText('The sign-in method was removed.')).toBeVisible();
   await expect(methods.getByRole('listitem')).toHaveCount(1);
   await expect(methods.getByText('Work laptop')).toHaveCount(0);
+});
+
+test('a new user who registers sets up a passkey as the second factor, lands in the client, and signs in with it again', async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  const email = `passkey-signup-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.goto('/demo/');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
+  await page.getByLabel('I accept the Terms and Conditions').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByLabel('Job title').fill('Treasury analyst');
+  await page.getByLabel('Department').fill('Finance');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Verification code').fill(await outboxCode(page.request, email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  // The setup choice offers a passkey; choosing it, the browser makes one at once (the authenticator confirms it).
+  await expect(page).toHaveTitle('Authenticate | Add Alternative Authentication Method');
+  await page.getByRole('radio', { name: 'Passkey (fingerprint, face or screen lock)' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveTitle('Register | Success');
+  await page.getByRole('link', { name: 'Continue to the app' }).click();
+  await expect(page).toHaveURL(/\/demo\/$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  // Signed out at the provider, the person signs in again with the passkey alone, from the login screen's button.
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page.getByText('You are not signed in.')).toBeVisible();
+  await withoutAutofill(page);
+  await page.getByRole('link', { name: /Sign in to Account Area/ }).click();
+  await expect(page).toHaveTitle('Log In');
+  await page.getByRole('link', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/demo\/$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
