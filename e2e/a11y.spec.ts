@@ -3,7 +3,9 @@
  * validation errors, on a 360 px phone): zero violations of WCAG 2.1 A/AA and best practice.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -40,6 +42,23 @@ const BY_ADDRESS = [
   { path: '/auth/help', title: 'Help' },
 ];
 
+/** The e2e server with the product's default, MFA required (playwright.config.ts): the passkey screens live there. */
+const MFA_SERVER = `http://localhost:${process.env.E2E_MFA_PORT}`;
+
+/** Signs `email` in to the account page on the MFA server with the password, up to the second factor. */
+async function logInToAccountPage(page: Page, email: string): Promise<void> {
+  await page.goto(`${MFA_SERVER}/auth/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** A page in a browser of its own with no passkey device, as wide as `like`: a passkey prompt there stays open. */
+async function pageWithoutPasskeys(browser: Browser, like: Page): Promise<Page> {
+  const context = await browser.newContext({ viewport: like.viewportSize() });
+  return context.newPage();
+}
+
 for (const viewport of [undefined, PHONE]) {
   const size = viewport ? `${viewport.width} px wide` : 'on a desktop';
   test.describe(size, () => {
@@ -73,6 +92,49 @@ for (const viewport of [undefined, PHONE]) {
         expect(await violations(page)).toEqual([]);
       });
     }
+
+    test('the passkey screens have no accessibility violations: the setup choice, setting one up, the account page\'s list and step-up, and the passkey as the second factor', async ({ page, browser }) => {
+      test.setTimeout(120_000);
+      const email = newMfaServerUser('a11y-passkey');
+
+      // A browser with no passkey device: the setup choice offers a passkey, and the setup screen waits on the prompt.
+      const plain = await pageWithoutPasskeys(browser, page);
+      await logInToAccountPage(plain, email);
+      const passkeyChoice = plain.getByRole('radio', { name: 'Passkey (fingerprint, face or screen lock)' });
+      await expect(passkeyChoice).toBeVisible();
+      expect(await violations(plain), 'the setup choice').toEqual([]);
+      await passkeyChoice.check();
+      await plain.getByRole('button', { name: 'Continue' }).click();
+      await expect(plain.getByRole('heading', { name: 'Set up a passkey' })).toBeVisible();
+      await plain.waitForLoadState('networkidle');
+      expect(await violations(plain), 'setting up a passkey').toEqual([]);
+      await plain.context().close();
+
+      // The person's own device makes the passkey; the account page lists it.
+      await addVirtualAuthenticator(page);
+      await logInToAccountPage(page, email);
+      await page.getByRole('radio', { name: 'Passkey (fingerprint, face or screen lock)' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/auth\/account$/);
+      const methods = page.getByRole('region', { name: 'Sign-in methods' });
+      await expect(methods.getByRole('listitem').filter({ hasText: 'Passkey' })).toBeVisible();
+      expect(await violations(page), "the account page's passkey list").toEqual([]);
+      await methods.getByRole('button', { name: 'Add passkey' }).click();
+      await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+      expect(await violations(page), 'the step-up with a passkey').toEqual([]);
+      await page.getByRole('button', { name: 'Use passkey' }).click();
+      await expect(methods.getByLabel('Name (optional)')).toBeVisible();
+      expect(await violations(page), 'adding a passkey').toEqual([]);
+
+      // Signing in again elsewhere: the passkey is the second factor, with "Don't ask for a code on this device".
+      const elsewhere = await pageWithoutPasskeys(browser, page);
+      await logInToAccountPage(elsewhere, email);
+      await expect(elsewhere.getByRole('heading', { name: 'Use a passkey' })).toBeVisible();
+      await expect(elsewhere.getByRole('checkbox', { name: "Don't ask for a code on this device for 30 days" })).toBeVisible();
+      await elsewhere.waitForLoadState('networkidle');
+      expect(await violations(elsewhere), 'the passkey as the second factor').toEqual([]);
+      await elsewhere.context().close();
+    });
   });
 }
 
