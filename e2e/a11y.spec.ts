@@ -126,11 +126,11 @@ for (const viewport of [undefined, PHONE]) {
       await expect(methods.getByLabel('Name (optional)')).toBeVisible();
       expect(await violations(page), 'adding a passkey').toEqual([]);
 
-      // Signing in again elsewhere: the passkey is the second factor, with "Don't ask for a code on this device".
+      // Signing in again elsewhere: the passkey is the second factor, with "Don't ask for a passkey on this device".
       const elsewhere = await pageWithoutPasskeys(browser, page);
       await logInToAccountPage(elsewhere, email);
       await expect(elsewhere.getByRole('heading', { name: 'Use a passkey' })).toBeVisible();
-      await expect(elsewhere.getByRole('checkbox', { name: "Don't ask for a code on this device for 30 days" })).toBeVisible();
+      await expect(elsewhere.getByRole('checkbox', { name: "Don't ask for a passkey on this device for 30 days" })).toBeVisible();
       await elsewhere.waitForLoadState('networkidle');
       expect(await violations(elsewhere), 'the passkey as the second factor').toEqual([]);
       await elsewhere.context().close();

@@ -96,8 +96,8 @@ test('a passkey is added on the account page, signs in without a password, serve
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByRole('radio', { name: 'Passkey' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  // The step offers "Don't ask for a code on this device" first, so the prompt waits for the button.
-  await expect(page.getByRole('checkbox', { name: "Don't ask for a code on this device for 30 days" })).not.toBeChecked();
+  // The step offers "Don't ask for a passkey on this device" first, so the prompt waits for the button.
+  await expect(page.getByRole('checkbox', { name: "Don't ask for a passkey on this device for 30 days" })).not.toBeChecked();
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
 

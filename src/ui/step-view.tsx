@@ -131,7 +131,38 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
   const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
   const Panel = step.panel ? panelRegistry[step.panel] : undefined;
-
+  // A form without a button of its own holds choices that go with the panel's answer (trust this device): it comes
+  // first, so the person settles them before the panel's button, as on any form.
+  const formFeedsPanel = Panel !== undefined && step.form !== undefined && step.form.submit === undefined;
+  const panelView = Panel && !flow.entering ? (
+    // No spinner: a panel may show nothing at all (the passkey autofill), and the form is usable meanwhile.
+    <Suspense fallback={null}>
+      <Panel
+        parameters={parameters}
+        busy={flow.submitting}
+        // The step's form, if any, holds choices that go with the panel's answer (trust this device).
+        submit={(answer) => void flow.submit(step.form ? { ...withoutHidden(values, hidden), ...answer } : answer)}
+        autoStart={!step.form}
+        calls={step.panelCalls}
+        query={flow.query}
+        submitCall={(call, values) => void flow.submitCall(call, values)}
+      />
+    </Suspense>
+  ) : null;
+  const formView = step.form && !flow.entering ? (
+    <StepForm
+      form={step.form}
+      values={values}
+      onChange={edit}
+      busy={flow.submitting}
+      choices={choices}
+      errorMessageId={error === undefined ? undefined : STEP_ERROR_ID}
+      hidden={hidden}
+      onSubmit={(submittedValues) =>
+        void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, [BOT_CHECK_FIELD]: takeBotCheckToken() } : submittedValues)
+      }
+    />
+  ) : null;
 
   return (
     <PageLayout>
@@ -153,35 +184,9 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           {error}
         </div>
       ) : null}
-      {Panel && !flow.entering ? (
-        // No spinner: a panel may show nothing at all (the passkey autofill), and the form is usable meanwhile.
-        <Suspense fallback={null}>
-          <Panel
-            parameters={parameters}
-            busy={flow.submitting}
-            // The step's form, if any, holds choices that go with the panel's answer (trust this device).
-            submit={(answer) => void flow.submit(step.form ? { ...withoutHidden(values, hidden), ...answer } : answer)}
-            autoStart={!step.form}
-            calls={step.panelCalls}
-            query={flow.query}
-            submitCall={(call, values) => void flow.submitCall(call, values)}
-          />
-        </Suspense>
-      ) : null}
-      {step.form && !flow.entering ? (
-        <StepForm
-          form={step.form}
-          values={values}
-          onChange={edit}
-          busy={flow.submitting}
-          choices={choices}
-          errorMessageId={error === undefined ? undefined : STEP_ERROR_ID}
-          hidden={hidden}
-          onSubmit={(submittedValues) =>
-            void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, [BOT_CHECK_FIELD]: takeBotCheckToken() } : submittedValues)
-          }
-        />
-      ) : null}
+      {formFeedsPanel ? formView : null}
+      {panelView}
+      {formFeedsPanel ? null : formView}
       {BotCheck && (step.botCheck || step.actions?.some((action) => action.botCheck)) && !flow.entering ? (
         <Suspense fallback={null}>
           <BotCheck />

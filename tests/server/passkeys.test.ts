@@ -89,7 +89,7 @@ describe('passkeys at sign-in', () => {
     expect(idToken.amr).toEqual(['pwd', 'mfa', 'hwk', 'user']);
   });
 
-  it('trusts the browser when "Don\'t ask for a code on this device" goes with the passkey: its next sign-in skips the second factor', async () => {
+  it('trusts the browser when "Don\'t ask for a passkey on this device" goes with the passkey: its next sign-in skips the second factor', async () => {
     const person = await personWithPasskey();
     const browser = new TestBrowser(server.app);
     const { answer: login } = await logIn(browser, { ...server.publicClient, ...person });
@@ -159,7 +159,7 @@ describe('passkeys at sign-in', () => {
     expect(next.challenge).toBe('SOFTWARE_TOKEN_MFA');
   });
 
-  it('leaves the browser untrusted when the passkey comes without "Don\'t ask for a code on this device"', async () => {
+  it('leaves the browser untrusted when the passkey comes without "Don\'t ask for a passkey on this device"', async () => {
     const person = await personWithPasskey();
     const browser = new TestBrowser(server.app);
     const { answer: login } = await logIn(browser, { ...server.publicClient, ...person });

@@ -1,7 +1,7 @@
 /**
  * The passkey screens as the engine renders them from flows/passkeys.json, against a fake API: a browser without
  * WebAuthn, and a prompt the person closes, each get a clear message and the other ways; nothing is sent. The
- * passkey second factor offers "Don't ask for a code on this device", which goes with the passkey's answer.
+ * passkey second factor offers "Don't ask for a passkey on this device", which goes with the passkey's answer.
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -78,7 +78,7 @@ function browserWithPasskey(): { prompts: () => number } {
 }
 
 describe('the passkey as the second factor', () => {
-  const TRUST = "Don't ask for a code on this device for 30 days";
+  const TRUST = "Don't ask for a passkey on this device for 30 days";
 
   function factorRoutes(hint: Record<string, unknown>): FakeRoutes {
     return {
@@ -88,12 +88,14 @@ describe('the passkey as the second factor', () => {
     };
   }
 
-  it('offers "Don\'t ask for a code on this device for 30 days", off, before the prompt, and sends it with the passkey', async () => {
+  it('offers "Don\'t ask for a passkey on this device for 30 days", off, before the prompt, and sends it with the passkey', async () => {
     const passkey = browserWithPasskey();
     const server = fakeServer(factorRoutes({}));
     renderAppAt(`/auth/mfa/passkey${SIGN_IN}`);
     const checkbox = await screen.findByRole('checkbox', { name: TRUST });
     expect(checkbox).toHaveProperty('checked', false);
+    // Settled before the button that sends it, as on any form.
+    expect(checkbox.compareDocumentPosition(screen.getByRole('button', { name: 'Use a passkey' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(passkey.prompts()).toBe(0);
     await userEvent.click(checkbox);
     await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));

@@ -34,7 +34,7 @@ function runCeremony(ceremony: Ceremony) {
 
 /**
  * Renders the passkey button; the ceremony starts once on its own (the user just chose a passkey) unless the step has
- * a form to fill in first ("Don't ask for a code on this device"), and on a click.
+ * a form to fill in first ("Don't ask for a passkey on this device"), and on a click.
  */
 export function PasskeyPanel({ parameters, submit, busy, autoStart = true }: PanelProps) {
   const ceremony = readCeremony(parameters);
