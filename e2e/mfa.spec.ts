@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { outboxCode } from './support/dev-outbox.ts';
 import { Secret, TOTP } from 'otpauth';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
@@ -22,23 +23,6 @@ function newUser(label: string): string {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   sso('user', 'add', '--email', email, '--password', PASSWORD);
   return email;
-}
-
-/** The code of the newest message to `to` (an address, or a phone for texts) in the dev outbox, other than `notIn`. */
-async function outboxCode(request: APIRequestContext, to: string, notIn: readonly string[] = []): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
-        const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-        code = messages[0]?.text.match(/(?:Your code is |#)(\d{6})/)?.[1];
-        return code !== undefined && !notIn.includes(code);
-      },
-      { message: `a code sent to ${to}` },
-    )
-    .toBe(true);
-  return code as string;
 }
 
 /** Starts at the demo client and signs in with the password, up to the second factor. */

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { outboxCode } from './support/dev-outbox.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Quartz-Lantern-42!';
@@ -16,23 +17,6 @@ function sso(...args: string[]): void {
 /** A fresh address per test, so tests and reruns never share an account. */
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** The 6-digit code of the newest mail to `email` in the development outbox (JSON), waiting for it. */
-async function latestCode(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/dev/outbox', { headers: { accept: 'application/json' } });
-        const { messages } = (await response.json()) as { messages: Array<{ to: string; text: string }> };
-        code = messages.find((message) => message.to.toLowerCase() === email.toLowerCase())?.text.match(/Your code is (\d{6})/)?.[1];
-        return code !== undefined;
-      },
-      { message: `a registration code mailed to ${email}` },
-    )
-    .toBe(true);
-  return code as string;
 }
 
 /** A code that is not `code`. */
@@ -76,7 +60,7 @@ test('a new user registers, verifies the emailed code and lands back in the demo
   await expect(page).toHaveTitle('Register');
   // The address the person just typed, in full: the masked one is for the server's answers only.
   await expect(page.getByText(`We sent a 6-digit code to ${email} at`, { exact: false })).toBeVisible();
-  await enterCode(page, await latestCode(page.request, email));
+  await enterCode(page, await outboxCode(page.request, email));
   await expect(page).toHaveTitle('Register | Success');
   await expect(page).toHaveURL(/\/auth\/register\/success/);
   await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
@@ -100,7 +84,7 @@ test('a wrong code shows the server\'s message and the right one still works', a
   const email = uniqueEmail('typo');
   await openRegister(page);
   await register(page, email);
-  const code = await latestCode(page.request, email);
+  const code = await outboxCode(page.request, email);
   await enterCode(page, otherCode(code));
   await expect(page.getByRole('alert')).toHaveText('That code is wrong or has expired. Check it, or ask for a new one.');
   await page.getByLabel('Verification code').fill('12');
@@ -114,7 +98,7 @@ test('after five wrong codes even the right one is refused', async ({ page }) =>
   const email = uniqueEmail('guesser');
   await openRegister(page);
   await register(page, email);
-  const code = await latestCode(page.request, email);
+  const code = await outboxCode(page.request, email);
   for (let attempt = 0; attempt < WRONG_CODES_ALLOWED; attempt += 1) {
     await enterCode(page, otherCode(code));
     await expect(page.getByRole('alert')).toBeVisible();
@@ -171,7 +155,7 @@ test('a pre-registered user completes the account after the code and lands in th
   sso('user', 'add', '--email', email, '--pre-registered', '--first-name', 'Mary');
   await openRegister(page);
   await register(page, email, { first: 'Typed', last: 'Jackson' });
-  await enterCode(page, await latestCode(page.request, email));
+  await enterCode(page, await outboxCode(page.request, email));
   await expect(page).toHaveTitle('Register | Complete Registration');
   await expect(page).toHaveURL(/\/auth\/register\/update/);
   await expect(page.getByLabel('Email')).toHaveValue(email);
