@@ -33,7 +33,12 @@ export async function continueSignIn(
       continue;
     }
     const { record: gateRecord, ...shown } = answer;
-    const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId, record: { ...record, ...gateRecord } });
+    const moved = await advanceTransaction(deps.db, token, transaction.challenge, {
+      challenge: answer.challenge,
+      userId,
+      record: { ...record, ...gateRecord },
+      releaseAttemptFrom: sign.releaseAttemptFrom,
+    });
     if (!moved) throw new ApiError('transaction.missing');
     return shown;
   }
@@ -46,5 +51,9 @@ export async function continueSignIn(
     amr: readAmr(transaction),
     origin: signInOrigin(transaction),
     browserHash: signInBrowser(transaction),
+    releaseAttemptFrom: sign.releaseAttemptFrom,
+    // Read before the gates ran: a user without a company that chose none has nothing to bind (the company gate
+    // settles one only from the user's companies).
+    mayHaveCompany: sign.known === undefined || sign.known.company.chosen || sign.known.company.companies.length > 0,
   });
 }

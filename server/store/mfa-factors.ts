@@ -17,7 +17,8 @@ export interface MfaFactor {
   confirmed: boolean;
 }
 
-interface FactorRow {
+/** A mfa_factors row as COLUMNS read it. */
+export interface FactorRow {
   id: string;
   user_id: string;
   kind: FactorKind;
@@ -26,7 +27,8 @@ interface FactorRow {
   confirmed_at: Date | null;
 }
 
-const toFactor = (row: FactorRow): MfaFactor => ({
+/** The factor a row holds. */
+export const toFactor = (row: FactorRow): MfaFactor => ({
   id: row.id,
   userId: row.user_id,
   kind: row.kind,

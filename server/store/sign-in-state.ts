@@ -1,0 +1,45 @@
+import type { Membership } from './companies.ts';
+import { toFactor, type FactorRow, type MfaFactor } from './mfa-factors.ts';
+
+/**
+ * What the sign-in's gates read about its user, read once with the statement that identifies the user (the password
+ * check's, or the second factor's) instead of one round trip per gate.
+ */
+export interface SignInState {
+  /** The user's confirmed factors, in the order email, sms, totp (as confirmedFactors reads them). */
+  factors: MfaFactor[];
+  /** Whether the running sign-in has chosen its company, and the user's companies, the last used first (as companyChoiceState reads them). */
+  company: { chosen: boolean; companies: Membership[] };
+}
+
+/** The columns a SignInStateRow is read from. */
+export interface SignInStateRow {
+  confirmed_factors: FactorRow[] | null;
+  company_chosen: boolean | null;
+  companies: Array<{ id: string; name: string; last_used_at: string | null }> | null;
+}
+
+/**
+ * The select-list columns of a SignInStateRow for the user `userId` and the interaction `interactionUid`, both SQL
+ * expressions of the enclosing statement (a column or a parameter, never user input).
+ */
+export function signInStateColumns(userId: string, interactionUid: string): string {
+  return `(select json_agg(json_build_object('id', f.id, 'user_id', f.user_id, 'kind', f.kind, 'phone', f.phone,
+             'secret_sealed', f.secret_sealed, 'confirmed_at', f.confirmed_at) order by f.kind)
+           from mfa_factors f where f.user_id = ${userId} and f.confirmed_at is not null) as confirmed_factors,
+         exists (select 1 from sign_in_companies s where s.interaction_uid = ${interactionUid}) as company_chosen,
+         (select json_agg(json_build_object('id', c.id, 'name', c.name, 'last_used_at', m.last_used_at)
+             order by m.last_used_at desc nulls last, c.name_normalized, c.id)
+           from company_memberships m join companies c on c.id = m.company_id where m.user_id = ${userId}) as companies`;
+}
+
+/** The state a SignInStateRow holds. */
+export function toSignInState(row: SignInStateRow): SignInState {
+  return {
+    factors: (row.confirmed_factors ?? []).map(toFactor),
+    company: {
+      chosen: row.company_chosen === true,
+      companies: (row.companies ?? []).map(({ id, name, last_used_at }) => ({ id, name, lastUsedAt: last_used_at === null ? null : new Date(last_used_at) })),
+    },
+  };
+}
