@@ -1,5 +1,7 @@
+import type { Queryable } from '../db/database.ts';
 import type { Membership } from './companies.ts';
-import { toFactor, type FactorRow, type MfaFactor } from './mfa-factors.ts';
+import { FACTOR_COLUMNS, toFactor, type FactorRow, type MfaFactor } from './mfa-factors.ts';
+import { toCredentials, USER_COLUMNS, type UserCredentials, type UserRow } from './users.ts';
 
 /**
  * What the sign-in's gates read about its user, read once with the statement that identifies the user (the password
@@ -42,4 +44,28 @@ export function toSignInState(row: SignInStateRow): SignInState {
       companies: (row.companies ?? []).map(({ id, name, last_used_at }) => ({ id, name, lastUsedAt: last_used_at === null ? null : new Date(last_used_at) })),
     },
   };
+}
+
+/** A sign-in's second factor in progress, read with its user's password state and the gates' SignInState. */
+export interface FactorSignIn {
+  /** The factor `factorId` of the user, confirmed or not; undefined when it is gone. */
+  factor: MfaFactor | undefined;
+  credentials: UserCredentials;
+  state: SignInState;
+}
+
+/**
+ * The factor `factorId` of `userId` (as findFactor reads it), the user's password state and what the sign-in of
+ * `interactionUid` goes on with once the factor is proven, in one round trip; undefined when the user is gone.
+ */
+export async function readFactorSignIn(db: Queryable, input: { userId: string; factorId: string; interactionUid: string }): Promise<FactorSignIn | undefined> {
+  const result = await db.query<UserRow & SignInStateRow & { factor: FactorRow | null }>(
+    `select ${USER_COLUMNS},
+       (select row_to_json(f) from (select ${FACTOR_COLUMNS} from mfa_factors where id = $2 and user_id = $1) f) as factor,
+       ${signInStateColumns('users.id', '$3')}
+     from users where id = $1`,
+    [input.userId, input.factorId, input.interactionUid],
+  );
+  const row = result.rows[0];
+  return row && { factor: row.factor ? toFactor(row.factor) : undefined, credentials: toCredentials(row), state: toSignInState(row) };
 }
