@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
 import { decryptFields, openFields } from '../auth/credentials.ts';
 import type { FlowRegistry, ServerStep } from '../flows/flow-registry.ts';
 import { findTransaction, findTransactionUsingNonce, type SignInTransaction } from '../store/transactions.ts';
@@ -7,12 +8,17 @@ import { ApiError } from '../errors.ts';
 import { readTransactionCookie } from './transaction-cookie.ts';
 
 /** A request admitted to a step: its transaction, the step, and the decrypted, schema-checked payload. */
-export interface AdmittedStep {
+export interface AdmittedStep<Extra = never> {
   token: string;
   transaction: SignInTransaction;
   step: ServerStep;
   payload: Record<string, unknown>;
+  /** What the step's TransactionReader read with the transaction; absent when the transaction was read with its credential nonce instead. */
+  extra?: Extra;
 }
+
+/** Reads the live transaction a cookie token points at, with what one step reads about it (`extra`) in the same round trip. */
+export type TransactionReader<Extra> = (db: Queryable, token: string, now: Date) => Promise<{ transaction: SignInTransaction; extra: Extra } | undefined>;
 
 /** What admitting a request to a step uses: the cookie's transaction, the flows, the credential keys and the bot check. */
 export type StepDeps = Pick<Services, 'config' | 'db' | 'clock' | 'keys' | 'flows' | 'botCheck'>;
@@ -89,18 +95,20 @@ function encryptingCall(flows: FlowRegistry, callPath: string, method: 'GET' | '
  * that step answers; then decrypts its encrypted fields and checks the payload against the step's schema.
  * Where the call's fields can be opened first, the transaction is read and their nonce used up in one round trip.
  */
-export async function admitStep(context: StepDeps, request: FastifyRequest, callPath: string): Promise<AdmittedStep> {
+export async function admitStep<Extra = never>(context: StepDeps, request: FastifyRequest, callPath: string, reader?: TransactionReader<Extra>): Promise<AdmittedStep<Extra>> {
   const method = request.method === 'GET' ? 'GET' : 'POST';
   const call = encryptingCall(context.flows, callPath, method);
   const body = (request.body ?? {}) as Record<string, unknown>;
   // Unreadable fields are told only after the transaction and the step are checked, as when they are opened later.
   const opening = call && (await openFields(context.keys, body, call.fields).catch((error: unknown) => ({ error })));
   if (!opening || 'error' in opening || opening.nonce === undefined) {
-    const current = await currentTransaction(context, request);
-    if (!current) throw new ApiError('transaction.missing');
-    const step = context.flows.stepFor(callPath, current.transaction.challenge, method);
+    const token = readTransactionCookie(context.config, request);
+    const now = new Date(context.clock());
+    const read = token && (reader ? await reader(context.db, token, now) : await findTransaction(context.db, token, now).then((transaction) => transaction && { transaction }));
+    if (!token || !read) throw new ApiError('transaction.missing');
+    const step = context.flows.stepFor(callPath, read.transaction.challenge, method);
     if (!step) throw new ApiError('step.out_of_order');
-    return { ...current, step, payload: await readPayload(context, request, step) };
+    return { token, ...read, step, payload: await readPayload(context, request, step) };
   }
   const token = readTransactionCookie(context.config, request);
   const found = token && (await findTransactionUsingNonce(context.db, token, new Date(context.clock()), opening.nonce, call.challenges));

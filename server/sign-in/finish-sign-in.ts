@@ -5,7 +5,7 @@ import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.
 import type { Services } from '../services.ts';
 import { eventColumns, type RequestOrigin } from '../store/security-events.ts';
 import { finishTransactionOfEnabledUser } from '../store/transactions.ts';
-import { sendSecurityNotice } from '../auth/security-notices.ts';
+import { mailSecurityNotice, newNoticeLink } from '../auth/security-notices.ts';
 import type { FinishedSignIn } from './pending-sign-in.ts';
 
 /** The sign-in that finishes: its transaction, user, how the user proved it (`amr`) and where it came from. */
@@ -37,13 +37,15 @@ export async function finishSignIn(deps: Pick<Services, 'db' | 'provider' | 'clo
   // transaction outlives it by at most the seconds between their starts), which the event's detail cannot tell.
   const event = eventColumns({ kind: 'sign_in', ...sign.origin, detail: { client_id: sign.clientId, amr: sign.amr } });
   // An operator may disable the account while its sign-in is under way (by any path: password, invitation, sign-up).
-  const ended = await finishTransactionOfEnabledUser(deps.db, { ...sign, rememberUntil, now, event });
+  // The notice's link is made in case the browser is new, and stored by the same statement only if it is.
+  const noticeLink = sign.browserHash === undefined ? undefined : newNoticeLink(deps);
+  const ended = await finishTransactionOfEnabledUser(deps.db, { ...sign, rememberUntil, now, event, newBrowserNotice: noticeLink });
   if (ended.outcome !== 'finished') throw new ApiError(ended.outcome === 'disabled' ? 'auth.invalid_credentials' : 'transaction.missing');
   const { returnTo, grantId } = await completeInteraction(deps.provider, sign.interactionUid, sign.userId, { amr: sign.amr }).catch((error: unknown) => {
     // The provider's side of the sign-in expired while the user typed: they must start again from the app.
     throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
   });
   if (sign.mayHaveCompany) await bindCompanyToGrant(deps, { ...sign, grantId });
-  if (ended.newBrowserOf) await sendSecurityNotice(deps, { user: ended.newBrowserOf, kind: 'new_browser', origin: sign.origin });
+  if (ended.newBrowserOf && noticeLink) mailSecurityNotice(deps, { user: ended.newBrowserOf, kind: 'new_browser', origin: sign.origin }, noticeLink);
   return { redirect_to: returnTo };
 }

@@ -7,7 +7,7 @@ import { confirmFactor } from '../store/mfa-factors.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { trustBrowser } from '../auth/trusted-devices.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
-import { readFactorSignIn } from '../store/sign-in-state.ts';
+import { readFactorSignIn, type FactorSignIn } from '../store/sign-in-state.ts';
 import { findUserById } from '../store/users.ts';
 import type { FinishedSignIn, GateAnswer, PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
@@ -25,18 +25,20 @@ export function mfaSignIn(admitted: Pick<PendingSignIn, 'token' | 'transaction'>
  * confirm a sign-in's factor, nor the other way round). A right code confirms a factor being set up, marks the
  * second factor passed with its `amr`, and moves the sign-in on; a sign-up's end answers SUCCESS_REGISTRATION.
  * With `trustDevice` ("Don't ask for a code on this device"), it also answers the token for the browser's trust cookie.
+ * `admitted.extra` is the factor in progress as findTransactionWithFactor read it with the transaction, if it did.
  */
 export async function settleSecondFactor(
   deps: SignInDeps,
-  admitted: Pick<PendingSignIn, 'token' | 'transaction'>,
+  admitted: Pick<PendingSignIn, 'token' | 'transaction'> & { extra?: FactorSignIn },
   code: string,
   setup: boolean,
   trustDevice = false,
 ): Promise<{ answer: GateAnswer | FinishedSignIn; trustToken?: string }> {
   const { sign, progress } = mfaSignIn(admitted);
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
-  // One read for the factor and what the gates after it need (the password's state, the factors, the companies).
-  const read = await readFactorSignIn(deps.db, { userId: sign.userId, factorId: progress.factorId, interactionUid: sign.transaction.interactionUid });
+  // One read for the factor and what the gates after it need (the password's state, the factors, the companies),
+  // unless the step read it with the transaction.
+  const read = admitted.extra ?? (await readFactorSignIn(deps.db, { userId: sign.userId, factorId: progress.factorId, interactionUid: sign.transaction.interactionUid }));
   const factor = await verifyFactorCode(deps, sign.userId, progress, code, { factor: read?.factor });
   // A claimed authenticator step has noted its factor as used already.
   if (factor.kind !== 'totp') await markFactorUsed(deps.db, factor.id, new Date(deps.clock()));

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/database.ts';
+import { sha256 } from '../crypto/hash.ts';
 import type { Membership } from './companies.ts';
 import { FACTOR_COLUMNS, toFactor, type FactorRow, type MfaFactor } from './mfa-factors.ts';
+import { toTransaction, TRANSACTION_COLUMNS, type SignInTransaction, type TransactionRow } from './transactions.ts';
 import { toCredentials, USER_COLUMNS, type UserCredentials, type UserRow } from './users.ts';
 
 /**
@@ -68,4 +70,26 @@ export async function readFactorSignIn(db: Queryable, input: { userId: string; f
   );
   const row = result.rows[0];
   return row && { factor: row.factor ? toFactor(row.factor) : undefined, credentials: toCredentials(row), state: toSignInState(row) };
+}
+
+/**
+ * The live transaction the cookie token points at (as findTransaction reads it) and, when it has a user and a second
+ * factor in progress (`data.mfa.factorId`), that factor's FactorSignIn, in one round trip: what a second-factor
+ * step reads before it checks the code.
+ */
+export async function findTransactionWithFactor(db: Queryable, token: string, now: Date): Promise<{ transaction: SignInTransaction; extra: FactorSignIn | undefined } | undefined> {
+  const result = await db.query<TransactionRow & Partial<UserRow> & SignInStateRow & { factor: FactorRow | null }>(
+    `select t.*, u.*,
+       (select row_to_json(f) from (
+          select ${FACTOR_COLUMNS} from mfa_factors where user_id = u.id and id::text = t.data -> 'mfa' ->> 'factorId'
+        ) f) as factor,
+       ${signInStateColumns('u.id', 't.interaction_uid')}
+     from (select ${TRANSACTION_COLUMNS} from transactions where token_hash = $1 and expires_at > $2) t
+     left join lateral (select ${USER_COLUMNS} from users where id = t.user_id) u on true`,
+    [sha256(token), now],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const extra = row.id ? { factor: row.factor ? toFactor(row.factor) : undefined, credentials: toCredentials(row as UserRow), state: toSignInState(row) } : undefined;
+  return { transaction: toTransaction(row), extra };
 }

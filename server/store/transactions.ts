@@ -14,7 +14,8 @@ export interface SignInTransaction {
   expiresAt: Date;
 }
 
-interface TransactionRow {
+/** A transactions row as TRANSACTION_COLUMNS read it. */
+export interface TransactionRow {
   interaction_uid: string;
   client_id: string;
   challenge: string;
@@ -23,7 +24,11 @@ interface TransactionRow {
   expires_at: Date;
 }
 
-const toTransaction = (row: TransactionRow): SignInTransaction => ({
+/** The columns a TransactionRow is read from. */
+export const TRANSACTION_COLUMNS = 'interaction_uid, client_id, challenge, user_id, data, expires_at';
+
+/** The transaction a row holds. */
+export const toTransaction = (row: TransactionRow): SignInTransaction => ({
   interactionUid: row.interaction_uid,
   clientId: row.client_id,
   challenge: row.challenge,
@@ -50,7 +55,7 @@ export async function createTransaction(
 /** The live transaction the cookie token points at, if any. */
 export async function findTransaction(db: Queryable, token: string, now: Date): Promise<SignInTransaction | undefined> {
   const result = await db.query<TransactionRow>(
-    'select interaction_uid, client_id, challenge, user_id, data, expires_at from transactions where token_hash = $1 and expires_at > $2',
+    `select ${TRANSACTION_COLUMNS} from transactions where token_hash = $1 and expires_at > $2`,
     [sha256(token), now],
   );
   return result.rows[0] && toTransaction(result.rows[0]);
@@ -70,7 +75,7 @@ export async function findTransactionUsingNonce(
 ): Promise<{ transaction: SignInTransaction; nonceUsed: boolean } | undefined> {
   const result = await db.query<TransactionRow & { nonce_used: boolean }>(
     `with found as (
-       select interaction_uid, client_id, challenge, user_id, data, expires_at from transactions where token_hash = $1 and expires_at > $2
+       select ${TRANSACTION_COLUMNS} from transactions where token_hash = $1 and expires_at > $2
      ), used as (
        delete from credential_nonces where nonce_hash = $3 and expires_at > $2 and exists (select 1 from found where challenge = any($4::text[]))
        returning 1
@@ -107,8 +112,12 @@ export interface SignInEnding {
   now: Date;
   /** The `sign_in` event's origin and detail (see recordSecurityEvent). */
   event: { ip: string | null; userAgent: string | null; detail: string };
-  /** The hash of the browser's long-lived cookie, when it sent one: noted as one of the account's browsers. */
+  /**
+   * The hash of the browser's long-lived cookie, when it sent one: noted as one of the account's browsers. When it is
+   * new to an account that had others, `newBrowserNotice` (a "This wasn't me" link) is stored for the owner's notice.
+   */
   browserHash?: string;
+  newBrowserNotice?: { token: string; expiresAt: Date };
   /** The address a password was just accepted from: its guessing counts are released with the end (see LoginThrottle.succeeded). */
   releaseAttemptFrom?: string;
 }
@@ -121,8 +130,8 @@ export type SignInEnd =
 /**
  * `finishTransaction` for user `userId`, unless an operator has disabled the account meanwhile (then nothing ends),
  * with everything a finished sign-in records, in one round trip: the `sign_in` event, the browser noted among the
- * account's (each part sees the tables as they were before the statement, so "others" never counts this browser),
- * and, after a password, the release of its guessing counts. The release does not wait for the end: the password was
+ * account's (each part sees the tables as they were before the statement, so "others" never counts this browser)
+ * with the link of the owner's notice when it is new, and, after a password, the release of its guessing counts. The release does not wait for the end: the password was
  * right whether or not this request is the one that claims the transaction.
  */
 export async function finishTransactionOfEnabledUser(db: Queryable, sign: SignInEnding): Promise<SignInEnd> {
@@ -150,10 +159,15 @@ export async function finishTransactionOfEnabledUser(db: Queryable, sign: SignIn
        update known_browsers set last_seen_at = $5
        where user_id = $4 and browser_hash = $9 and exists (select 1 from finished) and not exists (select 1 from browser_added)
      ),
+     other_browsers as (select exists (select 1 from known_browsers where user_id = $4 and browser_hash <> $9) as had),
+     notice_link as (
+       insert into security_notice_links (token_hash, user_id, notice, created_at, expires_at)
+       select $11, $4, 'new_browser', $5, $12 where $11::text is not null and exists (select 1 from browser_added) and (select had from other_browsers)
+     ),
      ${releaseAttemptCtes('$4', '$10')}
      select account.*, account.disabled_at is not null as disabled, exists (select 1 from finished) as finished,
        exists (select 1 from browser_added) as browser_new,
-       exists (select 1 from known_browsers where user_id = $4 and browser_hash <> $9) as had_others
+       (select had from other_browsers) as had_others
      from (select 1) as one left join account on true`,
     [
       sha256(sign.token),
@@ -166,6 +180,8 @@ export async function finishTransactionOfEnabledUser(db: Queryable, sign: SignIn
       sign.event.detail,
       sign.browserHash ?? null,
       sign.releaseAttemptFrom ?? null,
+      sign.newBrowserNotice ? sha256(sign.newBrowserNotice.token) : null,
+      sign.newBrowserNotice?.expiresAt ?? null,
     ],
   );
   const row = result.rows[0];
