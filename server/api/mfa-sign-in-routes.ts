@@ -28,10 +28,13 @@ async function admitMfa<Extra = never>(
   return admitted;
 }
 
-/** The factor whose code is in progress (email or SMS), as long as it may still be used. */
-async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep<unknown>): Promise<{ factor: MfaFactor; setup: boolean }> {
+/**
+ * The factor whose code is in progress (email or SMS), as long as it may still be used; read with the transaction
+ * when the step's reader was findTransactionWithFactor.
+ */
+async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep<FactorSignIn | undefined>): Promise<{ factor: MfaFactor; setup: boolean }> {
   const { sign, progress } = mfaSignIn(admitted);
-  const factor = progress && (await findFactor(context.db, sign.userId, progress.factorId));
+  const factor = progress && (admitted.extra ? admitted.extra.factor : await findFactor(context.db, sign.userId, progress.factorId));
   if (!progress || !factor || factor.kind === 'totp' || factor.kind === 'passkey') throw new ApiError('step.out_of_order');
   if (factor.kind === 'sms' && !smsAllowed(context)) throw new ApiError('mfa.method_unavailable');
   return { factor, setup: progress.setup };
@@ -107,7 +110,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
     });
 
     app.post('/auth/mfa/otp/resend/submit', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
-      const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit');
+      const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit', findTransactionWithFactor);
       const { setup } = await codeFactor(context, admitted);
       return answerSecondFactor(context, reply, admitted, setup);
     });

@@ -96,23 +96,23 @@ function encryptingCall(flows: FlowRegistry, callPath: string, method: 'GET' | '
  * Where the call's fields can be opened first, the transaction is read and their nonce used up in one round trip.
  */
 export async function admitStep<Extra = never>(context: StepDeps, request: FastifyRequest, callPath: string, reader?: TransactionReader<Extra>): Promise<AdmittedStep<Extra>> {
+  const token = readTransactionCookie(context.config, request);
+  if (!token) throw new ApiError('transaction.missing');
   const method = request.method === 'GET' ? 'GET' : 'POST';
   const call = encryptingCall(context.flows, callPath, method);
   const body = (request.body ?? {}) as Record<string, unknown>;
   // Unreadable fields are told only after the transaction and the step are checked, as when they are opened later.
   const opening = call && (await openFields(context.keys, body, call.fields).catch((error: unknown) => ({ error })));
+  const now = new Date(context.clock());
   if (!opening || 'error' in opening || opening.nonce === undefined) {
-    const token = readTransactionCookie(context.config, request);
-    const now = new Date(context.clock());
-    const read = token && (reader ? await reader(context.db, token, now) : await findTransaction(context.db, token, now).then((transaction) => transaction && { transaction }));
-    if (!token || !read) throw new ApiError('transaction.missing');
+    const read = reader ? await reader(context.db, token, now) : await findTransaction(context.db, token, now).then((transaction) => transaction && { transaction });
+    if (!read) throw new ApiError('transaction.missing');
     const step = context.flows.stepFor(callPath, read.transaction.challenge, method);
     if (!step) throw new ApiError('step.out_of_order');
     return { token, ...read, step, payload: await readPayload(context, request, step) };
   }
-  const token = readTransactionCookie(context.config, request);
-  const found = token && (await findTransactionUsingNonce(context.db, token, new Date(context.clock()), opening.nonce, call.challenges));
-  if (!token || !found) throw new ApiError('transaction.missing');
+  const found = await findTransactionUsingNonce(context.db, token, now, opening.nonce, call.challenges);
+  if (!found) throw new ApiError('transaction.missing');
   const { transaction, nonceUsed } = found;
   const step = context.flows.stepFor(callPath, transaction.challenge, method);
   if (!step) throw new ApiError('step.out_of_order');

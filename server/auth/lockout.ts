@@ -1,7 +1,7 @@
 import { LIMITS } from '../config.ts';
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { releaseAttemptCtes } from '../store/lockouts.ts';
+import { releaseAttempt } from '../store/lockouts.ts';
 import { signInStateColumns, toSignInState, type SignInState, type SignInStateRow } from '../store/sign-in-state.ts';
 import { normalizeEmail, toCredentials, USER_COLUMNS, type UserCredentials, type UserRow } from '../store/users.ts';
 
@@ -136,7 +136,7 @@ export function createLoginThrottle(db: Queryable, emailKey: Buffer): LoginThrot
       return { account, signInState, allowed: true, failures: row.subject_failures, waitSeconds: 0 };
     },
     async succeeded({ userId, ip }) {
-      await db.query(`with ${releaseAttemptCtes('$1', '$2')} select 1`, [userId, ip]);
+      await releaseAttempt(db, userId, ip);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors.ts';
 import { readAmr } from '../mfa/mfa-progress.ts';
+import { releaseAttempt } from '../store/lockouts.ts';
 import { advanceTransaction } from '../store/transactions.ts';
 import { finishSignIn } from './finish-sign-in.ts';
 import { signInBrowser, signInOrigin } from './sign-in-origin.ts';
@@ -24,7 +25,12 @@ export async function continueSignIn(
   let transaction = sign.transaction;
   let record = sign.record;
   for (const gate of gates) {
-    const answer = await gate(deps, { ...sign, transaction });
+    const answer = await gate(deps, { ...sign, transaction }).catch(async (error: unknown) => {
+      // A gate that fails (a code that could not be sent) comes before the write that would release a right
+      // password's attempt: it is released on its own, so failures the user cannot help never add up to a wait.
+      if (sign.releaseAttemptFrom !== undefined) await releaseAttempt(deps.db, userId, sign.releaseAttemptFrom);
+      throw error;
+    });
     if (answer === undefined) continue;
     if ('settled' in answer) {
       // A gate that settles itself (a trusted browser) adds what it settled to the record of the next move.

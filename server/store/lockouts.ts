@@ -21,6 +21,11 @@ export function releaseAttemptCtes(userId: string, ip: string): string {
      address_released as (update ip_failures set failures = greatest(failures - 1, 0) where ip = ${ip}::text)`;
 }
 
+/** Releases a right password's attempt on its own (see releaseAttemptCtes), when no write of the sign-in carries it. */
+export async function releaseAttempt(db: Queryable, userId: string, ip: string): Promise<void> {
+  await db.query(`with ${releaseAttemptCtes('$1', '$2')} select 1`, [userId, ip]);
+}
+
 const dateOrUndefined = (value: Date | null | undefined) => (value ? new Date(value) : undefined);
 
 /** The account's counters, as they are now. */

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from '../crypto/hash.ts';
 import { releaseAttemptCtes } from './lockouts.ts';
-import { toUser, USER_COLUMNS, type User, type UserRow } from './users.ts';
+import { toUser, type User, type UserRow } from './users.ts';
 
 /** One sign-in in progress, bound to one oidc-provider interaction and one browser. */
 export interface SignInTransaction {
@@ -131,12 +131,12 @@ export type SignInEnd =
  * `finishTransaction` for user `userId`, unless an operator has disabled the account meanwhile (then nothing ends),
  * with everything a finished sign-in records, in one round trip: the `sign_in` event, the browser noted among the
  * account's (each part sees the tables as they were before the statement, so "others" never counts this browser)
- * with the link of the owner's notice when it is new, and, after a password, the release of its guessing counts. The release does not wait for the end: the password was
- * right whether or not this request is the one that claims the transaction.
+ * with the link of the owner's notice when it is new, and, after a password, the release of its guessing counts.
+ * The release does not wait for the end: the password was right whether or not this request claims the transaction.
  */
 export async function finishTransactionOfEnabledUser(db: Queryable, sign: SignInEnding): Promise<SignInEnd> {
   const result = await db.query<{ disabled: boolean | null; finished: boolean; browser_new: boolean; had_others: boolean } & Partial<UserRow>>(
-    `with account as (select ${USER_COLUMNS} from users where id = $4),
+    `with account as (select id, email, first_name, last_name, disabled_at from users where id = $4),
      ended as (
        delete from transactions where token_hash = $1 and challenge = $2 and not exists (select 1 from account where disabled_at is not null)
        returning interaction_uid, client_id

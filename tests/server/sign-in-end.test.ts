@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
+import { LIMITS } from '../../server/config.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { issueCredentialNonce, consumeCredentialNonce } from '../../server/store/credential-nonces.ts';
 import { listSecurityEvents } from '../../server/store/security-events.ts';
@@ -97,6 +98,44 @@ describe.each(backends.map((backend) => [backend.name, backend] as const))('a si
       expect((await logIn(third, { ...server.publicClient, ...user })).answer.challenge).toBe('SOFTWARE_TOKEN_MFA');
       const replay = await third.request('POST', `${API}/auth/mfa/verification`, { code });
       expect(replay.json().error_code).toBe('code.invalid');
+    });
+  });
+
+  describe('whose code cannot be sent', () => {
+    const clock = fakeClock(Date.now());
+    let mailDown = false;
+    const mail = capturingMailer();
+    let server: TestApp;
+    beforeAll(async () => {
+      server = await startTestApp({
+        backend,
+        clock: clock.now,
+        mailer: {
+          send: async (message, via) => {
+            if (mailDown) throw new Error('the mail server is down');
+            await mail.mailer.send(message, via);
+          },
+        },
+      });
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    it('counts no failure against the right password while the emailed code cannot go out', async () => {
+      const user = await addUser({ db: server.db }, { email: 'mail-down@example.com', password: 'Mail-Down-Passw0rd!' });
+      await server.db.query("insert into mfa_factors (id, user_id, kind, confirmed_at) values (gen_random_uuid(), $1, 'email', now())", [user.id]);
+      const browser = new TestBrowser(server.app);
+      await openLoginScreen(browser, server.publicClient);
+      mailDown = true;
+      for (let attempt = 0; attempt <= LIMITS.LOGIN_FAILURES_BEFORE_DELAY; attempt += 1) {
+        // Past the cooldown, each attempt issues a fresh code (up to the hourly cap), which cannot go out either.
+        clock.advance(LIMITS.MFA_RESEND_COOLDOWN + 1);
+        expect((await submitLogin(browser, user.email, 'Mail-Down-Passw0rd!')).json().error_code).toBe('server.unavailable');
+      }
+      expect((await server.db.query('select failures from login_failures where user_id = $1', [user.id])).rows).toEqual([]);
+      mailDown = false;
+      expect(answer<StepAnswer>(await submitLogin(browser, user.email, 'Mail-Down-Passw0rd!')).challenge).toBe('EMAIL_MFA');
     });
   });
 
