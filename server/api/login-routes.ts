@@ -27,7 +27,7 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
       const { token, transaction, payload } = await admitStep(context, request, 'auth/login');
       const password = String(payload.password);
       const now = context.clock();
-      const gate = await context.throttle.admit({ email: String(payload.email), ip: request.ip, now: new Date(now) });
+      const gate = await context.throttle.admit({ email: String(payload.email), ip: request.ip, now: new Date(now), interactionUid: transaction.interactionUid });
       const found = gate.account;
       // Every refusal costs one argon2id verification and reads the same, so neither timing nor wording tells
       // an unknown email, a wrong password or a waiting account apart.
@@ -54,13 +54,17 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
         if (!gate.allowed) throw tooManyAttempts(gate.waitSeconds);
         throw new ApiError('auth.invalid_credentials');
       }
-      await context.throttle.succeeded({ userId: found.user.id, ip: request.ip });
       context.metrics.signIn('success');
       if (found.resetRequired) {
+        await context.throttle.succeeded({ userId: found.user.id, ip: request.ip });
         // The transaction stays at the login step: after recovery the user signs in again on the same screen.
         return { challenge: SERVER_CHALLENGES.RESET_PASSWORD, parameters: { email: found.user.email } };
       }
-      return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId: found.user.id, credentials: found }));
+      // The sign-in's next write (its move to the next step, or its end) releases the attempt: one round trip fewer.
+      // Should that write not happen (a concurrent submit moved the transaction first), the attempt stays counted,
+      // which only errs on the strict side; the submit that won releases it.
+      const sign = { token, transaction, userId: found.user.id, credentials: found, known: gate.signInState, releaseAttemptFrom: request.ip };
+      return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, sign));
     });
   };
 }

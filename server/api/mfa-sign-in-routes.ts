@@ -12,20 +12,29 @@ import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
-import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
+import { findTransactionWithFactor, type FactorSignIn } from '../store/sign-in-state.ts';
+import { admitStep, type AdmittedStep, type StepDeps, type TransactionReader } from './step-guard.ts';
 import { clearCookieWhenFinished, setTrustCookie } from './transaction-cookie.ts';
 
 /** Admits a second-factor step of a sign-in that still owes one; the skip flag closes them all, on the server. */
-async function admitMfa(context: StepDeps & Pick<Services, 'flags'>, request: FastifyRequest, path: string): Promise<AdmittedStep> {
-  const admitted = await admitStep(context, request, path);
+async function admitMfa<Extra = never>(
+  context: StepDeps & Pick<Services, 'flags'>,
+  request: FastifyRequest,
+  path: string,
+  reader?: TransactionReader<Extra>,
+): Promise<AdmittedStep<Extra>> {
+  const admitted = await admitStep(context, request, path, reader);
   if (context.flags.isOn('mfa-disable-skip-registration') || mfaPassed(admitted.transaction)) throw new ApiError('step.out_of_order');
   return admitted;
 }
 
-/** The factor whose code is in progress (email or SMS), as long as it may still be used. */
-async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep): Promise<{ factor: MfaFactor; setup: boolean }> {
+/**
+ * The factor whose code is in progress (email or SMS), as long as it may still be used; read with the transaction
+ * when the step's reader was findTransactionWithFactor.
+ */
+async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: AdmittedStep<FactorSignIn | undefined>): Promise<{ factor: MfaFactor; setup: boolean }> {
   const { sign, progress } = mfaSignIn(admitted);
-  const factor = progress && (await findFactor(context.db, sign.userId, progress.factorId));
+  const factor = progress && (admitted.extra ? admitted.extra.factor : await findFactor(context.db, sign.userId, progress.factorId));
   if (!progress || !factor || factor.kind === 'totp' || factor.kind === 'passkey') throw new ApiError('step.out_of_order');
   if (factor.kind === 'sms' && !smsAllowed(context)) throw new ApiError('mfa.method_unavailable');
   return { factor, setup: progress.setup };
@@ -35,7 +44,7 @@ async function codeFactor(context: Pick<Services, 'db' | 'flags'>, admitted: Adm
  * Checks the code of a second-factor step and answers what comes next; with "Don't ask for a code on this device"
  * ticked, the browser also gets its trust cookie.
  */
-export async function answerSecondFactor(context: SignInDeps, reply: FastifyReply, admitted: AdmittedStep, setup: boolean) {
+export async function answerSecondFactor(context: SignInDeps, reply: FastifyReply, admitted: AdmittedStep<FactorSignIn | undefined>, setup: boolean) {
   const { answer, trustToken } = await settleSecondFactor(context, admitted, String(admitted.payload.code), setup, admitted.payload.trustDevice === true);
   if (trustToken !== undefined) setTrustCookie(context.config, reply, trustToken);
   return clearCookieWhenFinished(context.config, reply, answer);
@@ -80,7 +89,8 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
     });
 
     app.post('/auth/mfa/verification', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
-      const admitted = await admitMfa(context, request, 'auth/mfa/verification');
+      // The code's factor is read with the transaction: one round trip fewer.
+      const admitted = await admitMfa(context, request, 'auth/mfa/verification', findTransactionWithFactor);
       return answerSecondFactor(context, reply, admitted, false);
     });
 
@@ -100,7 +110,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
     });
 
     app.post('/auth/mfa/otp/resend/submit', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
-      const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit');
+      const admitted = await admitMfa(context, request, 'auth/mfa/otp/resend/submit', findTransactionWithFactor);
       const { setup } = await codeFactor(context, admitted);
       return answerSecondFactor(context, reply, admitted, setup);
     });

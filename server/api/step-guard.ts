@@ -1,18 +1,24 @@
 import type { FastifyRequest } from 'fastify';
-import { decryptFields } from '../auth/credentials.ts';
-import type { ServerStep } from '../flows/flow-registry.ts';
-import { findTransaction, type SignInTransaction } from '../store/transactions.ts';
+import type { Queryable } from '../db/database.ts';
+import { decryptFields, openFields } from '../auth/credentials.ts';
+import type { FlowRegistry, ServerStep } from '../flows/flow-registry.ts';
+import { findTransaction, findTransactionUsingNonce, type SignInTransaction } from '../store/transactions.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
 import { readTransactionCookie } from './transaction-cookie.ts';
 
 /** A request admitted to a step: its transaction, the step, and the decrypted, schema-checked payload. */
-export interface AdmittedStep {
+export interface AdmittedStep<Extra = never> {
   token: string;
   transaction: SignInTransaction;
   step: ServerStep;
   payload: Record<string, unknown>;
+  /** What the step's TransactionReader read with the transaction; absent when the transaction was read with its credential nonce instead. */
+  extra?: Extra;
 }
+
+/** Reads the live transaction a cookie token points at, with what one step reads about it (`extra`) in the same round trip. */
+export type TransactionReader<Extra> = (db: Queryable, token: string, now: Date) => Promise<{ transaction: SignInTransaction; extra: Extra } | undefined>;
 
 /** What admitting a request to a step uses: the cookie's transaction, the flows, the credential keys and the bot check. */
 export type StepDeps = Pick<Services, 'config' | 'db' | 'clock' | 'keys' | 'flows' | 'botCheck'>;
@@ -31,7 +37,10 @@ async function checkBot(context: Pick<Services, 'botCheck'>, request: FastifyReq
 /** Verifies the bot check where the step has one, decrypts the payload's encrypted fields and checks it against the step's schema. */
 async function readPayload(context: Pick<Services, 'botCheck' | 'keys' | 'db' | 'clock'>, request: FastifyRequest, step: ServerStep): Promise<Record<string, unknown>> {
   const body = await checkBot(context, request, step, (request.body ?? {}) as Record<string, unknown>);
-  const payload = await decryptFields(context, body, step.encrypt);
+  return validated(step, await decryptFields(context, body, step.encrypt));
+}
+
+function validated(step: ServerStep, payload: Record<string, unknown>): Record<string, unknown> {
   const problem = step.validate(payload);
   if (problem !== undefined) throw new ApiError('request.invalid', problem);
   return payload;
@@ -54,15 +63,63 @@ export async function currentTransaction(
   return token && transaction ? { token, transaction } : undefined;
 }
 
+/** The fields every step behind one call encrypts, and the challenges those steps answer. */
+interface EncryptingCall {
+  fields: readonly string[];
+  challenges: readonly string[];
+}
+
+const encryptingCalls = new WeakMap<FlowRegistry, Map<string, EncryptingCall | null>>();
+
+/**
+ * The call's encrypting steps, when every step behind it that needs a transaction encrypts the same fields (so the
+ * fields can be opened before the transaction says which step it is); null when none encrypts or they differ.
+ */
+function encryptingCall(flows: FlowRegistry, callPath: string, method: 'GET' | 'POST'): EncryptingCall | null {
+  const known = encryptingCalls.get(flows) ?? new Map<string, EncryptingCall | null>();
+  encryptingCalls.set(flows, known);
+  const key = `${method} ${callPath}`;
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  const challenges = [...flows.challenges()].filter((challenge) => flows.stepFor(callPath, challenge, method));
+  const fieldLists = new Set(challenges.map((challenge) => JSON.stringify(flows.stepFor(callPath, challenge, method)?.encrypt ?? [])));
+  const [only] = fieldLists;
+  const fields = fieldLists.size === 1 && only !== undefined ? (JSON.parse(only) as string[]) : [];
+  const call = fields.length > 0 ? { fields, challenges } : null;
+  known.set(key, call);
+  return call;
+}
+
 /**
  * Admits a request to the step behind `callPath` only if the browser's transaction has reached a challenge
  * that step answers; then decrypts its encrypted fields and checks the payload against the step's schema.
+ * Where the call's fields can be opened first, the transaction is read and their nonce used up in one round trip.
  */
-export async function admitStep(context: StepDeps, request: FastifyRequest, callPath: string): Promise<AdmittedStep> {
-  const current = await currentTransaction(context, request);
-  if (!current) throw new ApiError('transaction.missing');
-  const { token, transaction } = current;
-  const step = context.flows.stepFor(callPath, transaction.challenge, request.method === 'GET' ? 'GET' : 'POST');
+export async function admitStep<Extra = never>(context: StepDeps, request: FastifyRequest, callPath: string, reader?: TransactionReader<Extra>): Promise<AdmittedStep<Extra>> {
+  const token = readTransactionCookie(context.config, request);
+  if (!token) throw new ApiError('transaction.missing');
+  const method = request.method === 'GET' ? 'GET' : 'POST';
+  const call = encryptingCall(context.flows, callPath, method);
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  // Unreadable fields are told only after the transaction and the step are checked, as when they are opened later.
+  const opening = call && (await openFields(context.keys, body, call.fields).catch((error: unknown) => ({ error })));
+  const now = new Date(context.clock());
+  if (!opening || 'error' in opening || opening.nonce === undefined) {
+    const read = reader ? await reader(context.db, token, now) : await findTransaction(context.db, token, now).then((transaction) => transaction && { transaction });
+    if (!read) throw new ApiError('transaction.missing');
+    const step = context.flows.stepFor(callPath, read.transaction.challenge, method);
+    if (!step) throw new ApiError('step.out_of_order');
+    return { token, ...read, step, payload: await readPayload(context, request, step) };
+  }
+  const found = await findTransactionUsingNonce(context.db, token, now, opening.nonce, call.challenges);
+  if (!found) throw new ApiError('transaction.missing');
+  const { transaction, nonceUsed } = found;
+  const step = context.flows.stepFor(callPath, transaction.challenge, method);
   if (!step) throw new ApiError('step.out_of_order');
-  return { token, transaction, step, payload: await readPayload(context, request, step) };
+  // The nonce is already used up here (the bot check used to come first): a refused bot check costs the browser a
+  // fresh nonce, which the web app fetches for every submit anyway.
+  const form = await checkBot(context, request, step, body);
+  if (!nonceUsed) throw new ApiError('credentials.unreadable');
+  const opened = Object.fromEntries(call.fields.filter((field) => field in opening.opened).map((field) => [field, opening.opened[field]]));
+  return { token, transaction, step, payload: validated(step, { ...form, ...opened }) };
 }

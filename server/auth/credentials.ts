@@ -21,6 +21,34 @@ async function openField(keys: Pick<KeyStore, 'credentialPrivateKey'>, jwe: unkn
   return { value: parsed.v, nonce: parsed.n };
 }
 
+/** A body whose encrypted fields are opened: their plaintexts, and the server nonce they all carry (none when none was sent). */
+export interface OpenedFields {
+  opened: Record<string, unknown>;
+  nonce: string | undefined;
+}
+
+/**
+ * Replaces each encrypted field of `body` with its plaintext, without using up the nonce they carry (the caller
+ * must, before it acts on them). Every field must carry the same server nonce.
+ */
+export async function openFields(keys: Pick<KeyStore, 'credentialPrivateKey'>, body: Record<string, unknown>, fields: readonly string[]): Promise<OpenedFields> {
+  const opened: Record<string, unknown> = { ...body };
+  let nonce: string | undefined;
+  try {
+    for (const field of fields) {
+      if (!(field in body)) continue;
+      const result = await openField(keys, body[field]);
+      if (nonce !== undefined && nonce !== result.nonce) throw new ApiError('credentials.unreadable');
+      nonce = result.nonce;
+      opened[field] = result.value;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('credentials.unreadable');
+  }
+  return { opened, nonce };
+}
+
 /**
  * Replaces each encrypted field of `body` with its plaintext. Every field must carry the same server nonce,
  * which is used up here, so a captured request cannot be replayed.
@@ -31,20 +59,7 @@ export async function decryptFields(
   fields: readonly string[],
 ): Promise<Record<string, unknown>> {
   if (fields.length === 0) return body;
-  const opened: Record<string, unknown> = { ...body };
-  let nonce: string | undefined;
-  try {
-    for (const field of fields) {
-      if (!(field in body)) continue;
-      const result = await openField(deps.keys, body[field]);
-      if (nonce !== undefined && nonce !== result.nonce) throw new ApiError('credentials.unreadable');
-      nonce = result.nonce;
-      opened[field] = result.value;
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError('credentials.unreadable');
-  }
+  const { opened, nonce } = await openFields(deps.keys, body, fields);
   if (nonce !== undefined && !(await consumeCredentialNonce(deps.db, nonce, new Date(deps.clock())))) {
     throw new ApiError('credentials.unreadable');
   }

@@ -1,6 +1,8 @@
 import { LIMITS } from '../config.ts';
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { releaseAttempt } from '../store/lockouts.ts';
+import { signInStateColumns, toSignInState, type SignInState, type SignInStateRow } from '../store/sign-in-state.ts';
 import { normalizeEmail, toCredentials, USER_COLUMNS, type UserCredentials, type UserRow } from '../store/users.ts';
 
 /**
@@ -16,9 +18,10 @@ import { normalizeEmail, toCredentials, USER_COLUMNS, type UserCredentials, type
 export interface LoginThrottle {
   /**
    * Looks up the account of `email` and counts an attempt on it (or on the unknown address) and from `ip`, in one
-   * statement; `allowed` is false while that subject waits, or is not fresh for a slowed address.
+   * statement; `allowed` is false while that subject waits, or is not fresh for a slowed address. The same statement
+   * reads what the sign-in of `interactionUid` goes on with if the password is right (the account's SignInState).
    */
-  admit(attempt: { email: string; ip: string; now: Date }): Promise<ThrottleGate>;
+  admit(attempt: { email: string; ip: string; now: Date; interactionUid: string }): Promise<ThrottleGate>;
   /** The password was right: the account's count starts again, and the address gets its attempt back. */
   succeeded(attempt: { userId: string; ip: string }): Promise<void>;
 }
@@ -26,6 +29,8 @@ export interface LoginThrottle {
 /** What the throttle decided about one attempt. */
 export interface ThrottleGate {
   account: UserCredentials | undefined;
+  /** What the account's sign-in goes on with (its factors and companies); read whether or not the password is right. */
+  signInState: SignInState | undefined;
   /** False while the subject (the account, or the unknown address) waits, or is not fresh for a slowed address. */
   allowed: boolean;
   /** The subject's failures counting this attempt, when allowed. */
@@ -40,7 +45,7 @@ export function loginDelaySeconds(failures: number): number {
   return Math.min(LIMITS.LOGIN_DELAY_BASE * 2 ** (failures - LIMITS.LOGIN_FAILURES_BEFORE_DELAY), LIMITS.LOGIN_DELAY_MAX);
 }
 
-interface AdmitRow extends Partial<UserRow> {
+interface AdmitRow extends Partial<UserRow>, SignInStateRow {
   /** The subject's count after this attempt; null when the attempt was refused unchecked. */
   subject_failures: number | null;
   failures_before: number | null;
@@ -85,7 +90,7 @@ function waitAfterRefusal(row: AdmitRow, now: Date): number {
 export function createLoginThrottle(db: Queryable, emailKey: Buffer): LoginThrottle {
   const unknownEmailKey = (emailNormalized: string) => crypto.createHmac('sha256', emailKey).update(emailNormalized).digest('base64url');
   return {
-    async admit({ email, ip, now }) {
+    async admit({ email, ip, now, interactionUid }) {
       // One round trip: the account, the address's count and the subject's count. The subject is the account, or for
       // an address without one its own row, counted alike so a refusal tells nothing about which exists. The
       // subject's upsert reads the address's new count from the statement before it, so a slowed address only gets
@@ -117,24 +122,21 @@ export function createLoginThrottle(db: Queryable, emailKey: Buffer): LoginThrot
            where ${mayGuess('unknown_email_login_failures')}
            returning failures
          )
-         select account.*, coalesce(by_account.failures, by_unknown.failures) as subject_failures,
+         select account.*, ${signInStateColumns('account.id', '$10')}, coalesce(by_account.failures, by_unknown.failures) as subject_failures,
            before.failures as failures_before, before.last_failure_at as last_failure_before,
            by_address.failures as address_failures, by_address.window_start as address_window_start
          from by_address left join account on true left join by_account on true left join by_unknown on true left join before on true`,
-        [emailNormalized, ip, now, LIMITS.IP_FAILURE_WINDOW, LIMITS.IP_FAILURES_PER_WINDOW, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX, unknownEmailKey(emailNormalized)],
+        [emailNormalized, ip, now, LIMITS.IP_FAILURE_WINDOW, LIMITS.IP_FAILURES_PER_WINDOW, LIMITS.LOGIN_FAILURES_BEFORE_DELAY, LIMITS.LOGIN_DELAY_BASE, LIMITS.LOGIN_DELAY_MAX, unknownEmailKey(emailNormalized), interactionUid],
       );
       const row = result.rows[0];
       if (!row) throw new Error('the sign-in throttle answered no row');
       const account = row.id ? toCredentials(row as UserRow) : undefined;
-      if (row.subject_failures === null) return { account, allowed: false, failures: 0, waitSeconds: waitAfterRefusal(row, now) };
-      return { account, allowed: true, failures: row.subject_failures, waitSeconds: 0 };
+      const signInState = account && toSignInState(row);
+      if (row.subject_failures === null) return { account, signInState, allowed: false, failures: 0, waitSeconds: waitAfterRefusal(row, now) };
+      return { account, signInState, allowed: true, failures: row.subject_failures, waitSeconds: 0 };
     },
     async succeeded({ userId, ip }) {
-      await db.query(
-        `with cleared as (delete from login_failures where user_id = $1)
-         update ip_failures set failures = greatest(failures - 1, 0) where ip = $2`,
-        [userId, ip],
-      );
+      await releaseAttempt(db, userId, ip);
     },
   };
 }

@@ -29,6 +29,19 @@ const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
 /** The longest piece of a user agent a notice quotes. */
 const BROWSER_QUOTE_MAX = 160;
 
+/** A "This wasn't me" link made for a notice: its token (only its hash is kept), and when it was made and expires. */
+export interface NoticeLink {
+  token: string;
+  now: Date;
+  expiresAt: Date;
+}
+
+/** A new "This wasn't me" link, good for LIMITS.NOT_ME_LINK_TTL; the caller stores it (insertNoticeLink) before mailing it. */
+export function newNoticeLink(deps: Pick<NoticeDeps, 'clock'>): NoticeLink {
+  const now = new Date(deps.clock());
+  return { token: randomToken(32), now, expiresAt: new Date(now.getTime() + LIMITS.NOT_ME_LINK_TTL * 1000) };
+}
+
 /**
  * Emails the account's owner that `kind` just happened (from `origin`, if known), with a "This wasn't me" link
  * good for LIMITS.NOT_ME_LINK_TTL. The link is stored before the mail goes; the mail itself goes in the background.
@@ -37,13 +50,21 @@ export async function sendSecurityNotice(
   deps: NoticeDeps,
   notice: { user: { id: string; email: string }; kind: SecurityNoticeKind; origin?: RequestOrigin },
 ): Promise<void> {
-  const now = new Date(deps.clock());
-  const token = randomToken(32);
-  await insertNoticeLink(deps.db, { token, userId: notice.user.id, notice: notice.kind, now, expiresAt: new Date(now.getTime() + LIMITS.NOT_ME_LINK_TTL * 1000) });
-  const notMeUrl = new URL(`${NOT_ME_PATH}?${new URLSearchParams({ token })}`, deps.config.publicUrl).href;
+  const link = newNoticeLink(deps);
+  await insertNoticeLink(deps.db, { ...link, userId: notice.user.id, notice: notice.kind });
+  mailSecurityNotice(deps, notice, link);
+}
+
+/** Emails a notice whose link is already stored (see sendSecurityNotice). */
+export function mailSecurityNotice(
+  deps: Omit<NoticeDeps, 'db' | 'clock'>,
+  notice: { user: { id: string; email: string }; kind: SecurityNoticeKind; origin?: RequestOrigin },
+  link: NoticeLink,
+): void {
+  const notMeUrl = new URL(`${NOT_ME_PATH}?${new URLSearchParams({ token: link.token })}`, deps.config.publicUrl).href;
   const message = securityNoticeMail(notice.user.email, {
     kind: notice.kind,
-    at: now,
+    at: link.now,
     ip: notice.origin?.ip,
     browser: notice.origin?.userAgent?.slice(0, BROWSER_QUOTE_MAX),
     notMeUrl,

@@ -16,10 +16,11 @@ export function smsAllowed(deps: Pick<Services, 'flags'>): boolean {
 
 /**
  * The user's confirmed factors that may be used now (SMS drops out while its flag is on). Several passkeys are one
- * way to sign in (the browser offers them all), so only the first stands for them.
+ * way to sign in (the browser offers them all), so only the first stands for them. `confirmed` is the user's
+ * confirmed factors when the caller has just read them.
  */
-export async function usableFactors(deps: Pick<Services, 'db' | 'flags'>, userId: string): Promise<MfaFactor[]> {
-  const factors = await confirmedFactors(deps.db, userId);
+export async function usableFactors(deps: Pick<Services, 'db' | 'flags'>, userId: string, confirmed?: readonly MfaFactor[]): Promise<MfaFactor[]> {
+  const factors = confirmed ?? (await confirmedFactors(deps.db, userId));
   return factors.filter((factor, index) => (factor.kind !== 'sms' || smsAllowed(deps)) && (factor.kind !== 'passkey' || factors.findIndex((other) => other.kind === 'passkey') === index));
 }
 

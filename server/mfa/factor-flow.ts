@@ -120,9 +120,19 @@ export type CodeFactor = MfaFactor & { kind: Exclude<FactorKind, 'passkey'> };
 
 const isCodeFactor = (factor: MfaFactor): factor is CodeFactor => factor.kind !== 'passkey';
 
-/** Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries. */
-export async function verifyFactorCode(deps: Pick<Services, 'db' | 'box' | 'clock' | 'codes' | 'flags'>, userId: string, progress: MfaProgress, code: string): Promise<CodeFactor> {
-  const factor = await findFactor(deps.db, userId, progress.factorId);
+/**
+ * Checks the code for the factor in progress; throws the API's error when it is wrong, used up or over its tries.
+ * A right authenticator code notes its factor as used; other factors' callers note it (markFactorUsed). `read` is
+ * the factor when the caller has just read it (undefined for none).
+ */
+export async function verifyFactorCode(
+  deps: Pick<Services, 'db' | 'box' | 'clock' | 'codes' | 'flags'>,
+  userId: string,
+  progress: MfaProgress,
+  code: string,
+  read?: { factor: MfaFactor | undefined },
+): Promise<CodeFactor> {
+  const factor = read ? read.factor : await findFactor(deps.db, userId, progress.factorId);
   // A passkey is proven by its own ceremony, never by a code.
   if (!factor || factor.confirmed === progress.setup || !isCodeFactor(factor)) throw new ApiError('step.out_of_order');
   if (factor.kind === 'sms' && !smsAllowed(deps)) throw new ApiError('mfa.method_unavailable');

@@ -7,6 +7,7 @@ import { confirmFactor } from '../store/mfa-factors.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { trustBrowser } from '../auth/trusted-devices.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
+import { readFactorSignIn, type FactorSignIn } from '../store/sign-in-state.ts';
 import { findUserById } from '../store/users.ts';
 import type { FinishedSignIn, GateAnswer, PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
@@ -24,18 +25,23 @@ export function mfaSignIn(admitted: Pick<PendingSignIn, 'token' | 'transaction'>
  * confirm a sign-in's factor, nor the other way round). A right code confirms a factor being set up, marks the
  * second factor passed with its `amr`, and moves the sign-in on; a sign-up's end answers SUCCESS_REGISTRATION.
  * With `trustDevice` ("Don't ask for a code on this device"), it also answers the token for the browser's trust cookie.
+ * `admitted.extra` is the factor in progress as findTransactionWithFactor read it with the transaction, if it did.
  */
 export async function settleSecondFactor(
   deps: SignInDeps,
-  admitted: Pick<PendingSignIn, 'token' | 'transaction'>,
+  admitted: Pick<PendingSignIn, 'token' | 'transaction'> & { extra?: FactorSignIn },
   code: string,
   setup: boolean,
   trustDevice = false,
 ): Promise<{ answer: GateAnswer | FinishedSignIn; trustToken?: string }> {
   const { sign, progress } = mfaSignIn(admitted);
   if (!progress || progress.setup !== setup) throw new ApiError('step.out_of_order');
-  const factor = await verifyFactorCode(deps, sign.userId, progress, code);
-  await markFactorUsed(deps.db, factor.id, new Date(deps.clock()));
+  // One read for the factor and what the gates after it need (the password's state, the factors, the companies),
+  // unless the step read it with the transaction.
+  const read = admitted.extra ?? (await readFactorSignIn(deps.db, { userId: sign.userId, factorId: progress.factorId, interactionUid: sign.transaction.interactionUid }));
+  const factor = await verifyFactorCode(deps, sign.userId, progress, code, { factor: read?.factor });
+  // A claimed authenticator step has noted its factor as used already.
+  if (factor.kind !== 'totp') await markFactorUsed(deps.db, factor.id, new Date(deps.clock()));
   if (setup) {
     if (!(await confirmFactor(deps.db, sign.userId, factor.id, new Date(deps.clock())))) throw new ApiError('step.out_of_order');
     const origin = signInOrigin(sign.transaction);
@@ -48,7 +54,9 @@ export async function settleSecondFactor(
   const passed = { mfaPassed: true, amr, mfa: null };
   // Recorded with the next move; a sign-in that finishes here ends its transaction (which only this request can claim) instead.
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
-  const next = await continueSignIn(deps, { ...sign, transaction, record: passed });
+  // A factor just set up changed the factors read above: the gates read them again.
+  const known = setup ? {} : { credentials: read?.credentials, known: read?.state };
+  const next = await continueSignIn(deps, { ...sign, transaction, record: passed, ...known });
   const trustToken = trustDevice
     ? await trustBrowser(deps, { userId: sign.userId, factorId: factor.id, amr: amrFor(factor.kind), origin: signInOrigin(sign.transaction), transaction: sign.transaction })
     : undefined;

@@ -1,5 +1,6 @@
 import type { Services } from '../services.ts';
 import type { SignInTransaction } from '../store/transactions.ts';
+import type { SignInState } from '../store/sign-in-state.ts';
 import type { UserCredentials } from '../store/users.ts';
 
 /** A sign-in whose user is known (password, code or link proved it) but which may still owe steps. */
@@ -11,6 +12,10 @@ export interface PendingSignIn {
   credentials?: UserCredentials;
   /** What the step just answered settled, not yet written: recorded with the sign-in's next move (or dropped as it finishes). */
   record?: Record<string, unknown>;
+  /** What the gates read about the user, when the step that proved the user read it too; saves a round trip per gate. */
+  known?: SignInState;
+  /** The address a password was just accepted from: the sign-in's next write releases its guessing counts too. */
+  releaseAttemptFrom?: string;
 }
 
 /** The challenge a gate answers with, and what the step's screen needs to show it. */

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors.ts';
 import { readAmr } from '../mfa/mfa-progress.ts';
+import { releaseAttempt } from '../store/lockouts.ts';
 import { advanceTransaction } from '../store/transactions.ts';
 import { finishSignIn } from './finish-sign-in.ts';
 import { signInBrowser, signInOrigin } from './sign-in-origin.ts';
@@ -24,7 +25,12 @@ export async function continueSignIn(
   let transaction = sign.transaction;
   let record = sign.record;
   for (const gate of gates) {
-    const answer = await gate(deps, { ...sign, transaction });
+    const answer = await gate(deps, { ...sign, transaction }).catch(async (error: unknown) => {
+      // A gate that fails (a code that could not be sent) comes before the write that would release a right
+      // password's attempt: it is released on its own, so failures the user cannot help never add up to a wait.
+      if (sign.releaseAttemptFrom !== undefined) await releaseAttempt(deps.db, userId, sign.releaseAttemptFrom);
+      throw error;
+    });
     if (answer === undefined) continue;
     if ('settled' in answer) {
       // A gate that settles itself (a trusted browser) adds what it settled to the record of the next move.
@@ -33,7 +39,12 @@ export async function continueSignIn(
       continue;
     }
     const { record: gateRecord, ...shown } = answer;
-    const moved = await advanceTransaction(deps.db, token, transaction.challenge, { challenge: answer.challenge, userId, record: { ...record, ...gateRecord } });
+    const moved = await advanceTransaction(deps.db, token, transaction.challenge, {
+      challenge: answer.challenge,
+      userId,
+      record: { ...record, ...gateRecord },
+      releaseAttemptFrom: sign.releaseAttemptFrom,
+    });
     if (!moved) throw new ApiError('transaction.missing');
     return shown;
   }
@@ -46,5 +57,9 @@ export async function continueSignIn(
     amr: readAmr(transaction),
     origin: signInOrigin(transaction),
     browserHash: signInBrowser(transaction),
+    releaseAttemptFrom: sign.releaseAttemptFrom,
+    // Read before the gates ran: a user without a company that chose none has nothing to bind (the company gate
+    // settles one only from the user's companies).
+    mayHaveCompany: sign.known === undefined || sign.known.company.chosen || sign.known.company.companies.length > 0,
   });
 }

@@ -11,6 +11,21 @@ export interface LockoutCounters {
   lastTotpFailureAt: Date | undefined;
 }
 
+/**
+ * The common-table expressions that release a right password's attempt: the account's failure count starts again
+ * and the address (`ip`, a SQL expression; null releases nothing) gets its attempt back. `userId` and `ip` are
+ * parameters of the enclosing statement, so the release rides with the sign-in's next write.
+ */
+export function releaseAttemptCtes(userId: string, ip: string): string {
+  return `failures_cleared as (delete from login_failures where user_id = ${userId} and ${ip}::text is not null),
+     address_released as (update ip_failures set failures = greatest(failures - 1, 0) where ip = ${ip}::text)`;
+}
+
+/** Releases a right password's attempt on its own (see releaseAttemptCtes), when no write of the sign-in carries it. */
+export async function releaseAttempt(db: Queryable, userId: string, ip: string): Promise<void> {
+  await db.query(`with ${releaseAttemptCtes('$1', '$2')} select 1`, [userId, ip]);
+}
+
 const dateOrUndefined = (value: Date | null | undefined) => (value ? new Date(value) : undefined);
 
 /** The account's counters, as they are now. */

@@ -17,7 +17,8 @@ export interface MfaFactor {
   confirmed: boolean;
 }
 
-interface FactorRow {
+/** A mfa_factors row as FACTOR_COLUMNS read it. */
+export interface FactorRow {
   id: string;
   user_id: string;
   kind: FactorKind;
@@ -26,7 +27,8 @@ interface FactorRow {
   confirmed_at: Date | null;
 }
 
-const toFactor = (row: FactorRow): MfaFactor => ({
+/** The factor a row holds. */
+export const toFactor = (row: FactorRow): MfaFactor => ({
   id: row.id,
   userId: row.user_id,
   kind: row.kind,
@@ -35,17 +37,18 @@ const toFactor = (row: FactorRow): MfaFactor => ({
   confirmed: row.confirmed_at !== null,
 });
 
-const COLUMNS = 'id, user_id, kind, phone, secret_sealed, confirmed_at';
+/** The columns a FactorRow is read from. */
+export const FACTOR_COLUMNS = 'id, user_id, kind, phone, secret_sealed, confirmed_at';
 
 /** The user's confirmed factors, in the order email, sms, totp. */
 export async function confirmedFactors(db: Queryable, userId: string): Promise<MfaFactor[]> {
-  const result = await db.query<FactorRow>(`select ${COLUMNS} from mfa_factors where user_id = $1 and confirmed_at is not null order by kind`, [userId]);
+  const result = await db.query<FactorRow>(`select ${FACTOR_COLUMNS} from mfa_factors where user_id = $1 and confirmed_at is not null order by kind`, [userId]);
   return result.rows.map(toFactor);
 }
 
 /** The factor `id` of `userId`, confirmed or not. */
 export async function findFactor(db: Queryable, userId: string, id: string): Promise<MfaFactor | undefined> {
-  const result = await db.query<FactorRow>(`select ${COLUMNS} from mfa_factors where id = $1 and user_id = $2`, [id, userId]);
+  const result = await db.query<FactorRow>(`select ${FACTOR_COLUMNS} from mfa_factors where id = $1 and user_id = $2`, [id, userId]);
   return result.rows[0] && toFactor(result.rows[0]);
 }
 
@@ -91,6 +94,7 @@ export interface TotpAttempt {
  * codes within `lockoutSeconds` of the last) nothing happens; else a code matching no step (`step` undefined) counts
  * as a wrong one (a rest that has run out starts the count again), and a matching one claims its time step only if
  * no later or equal step was used before, so of any number of concurrent submissions of one code exactly one wins.
+ * A claim also notes the factor as used (see markFactorUsed), in the same statement.
  */
 export async function attemptTotpStep(
   db: Queryable,
@@ -105,7 +109,7 @@ export async function attemptTotpStep(
                        and last_failure_at + make_interval(secs => $5::float8) > $3 then last_failure_at + make_interval(secs => $5::float8) end as resting_until
        from mfa_factors where id = $1 for update
      ), claimed as (
-       update mfa_factors f set last_used_step = $2::bigint, failures = 0
+       update mfa_factors f set last_used_step = $2::bigint, failures = 0, last_used_at = $3
        from current c
        where f.id = c.id and c.resting_until is null and $2::bigint is not null and (f.last_used_step is null or f.last_used_step < $2::bigint)
        returning f.id

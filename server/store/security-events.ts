@@ -59,17 +59,23 @@ interface SecurityEventRow {
   detail: Record<string, unknown>;
 }
 
-/** Appends an event to the audit trail. */
-export async function recordSecurityEvent(db: Queryable, event: SecurityEventInput): Promise<void> {
+/** The columns an event is stored in, beside its user, kind and time: the origin (the user agent cut short) and the detail. */
+export function eventColumns(event: Pick<SecurityEventInput, 'kind' | 'ip' | 'userAgent' | 'detail'>): { ip: string | null; userAgent: string | null; detail: string } {
   const detail = JSON.stringify(event.detail ?? {});
   // The detail is written by our own code: an oversized one is a programming error, not user input.
   if (detail.length > LIMITS.SECURITY_EVENT_DETAIL_MAX) throw new Error(`security event detail of ${event.kind} is too large`);
+  return { ip: event.ip ?? null, userAgent: event.userAgent?.slice(0, LIMITS.SECURITY_EVENT_USER_AGENT_MAX) ?? null, detail };
+}
+
+/** Appends an event to the audit trail. */
+export async function recordSecurityEvent(db: Queryable, event: SecurityEventInput): Promise<void> {
+  const { ip, userAgent, detail } = eventColumns(event);
   await db.query('insert into security_events (user_id, kind, occurred_at, ip, user_agent, detail) values ($1, $2, $3, $4, $5, $6::jsonb)', [
     event.userId,
     event.kind,
     event.at,
-    event.ip ?? null,
-    event.userAgent?.slice(0, LIMITS.SECURITY_EVENT_USER_AGENT_MAX) ?? null,
+    ip,
+    userAgent,
     detail,
   ]);
 }

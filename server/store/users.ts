@@ -43,7 +43,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function toUser(row: UserRow): User {
+/** The user a users row holds. */
+export function toUser(row: UserRow): User {
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name };
 }
 

@@ -8,7 +8,7 @@ import type { GateAnswer, PendingSignIn } from '../pending-sign-in.ts';
  * `company-selection-removal` flag is on, there is no step: the last-used company, or else the first, is taken.
  */
 export async function companyChoice(deps: Pick<Services, 'db' | 'flags'>, sign: PendingSignIn): Promise<GateAnswer | undefined> {
-  const { chosen, companies } = await companyChoiceState(deps.db, sign.transaction.interactionUid, sign.userId);
+  const { chosen, companies } = sign.known?.company ?? (await companyChoiceState(deps.db, sign.transaction.interactionUid, sign.userId));
   if (chosen) return undefined;
   const [preferred] = companies;
   if (!preferred) return undefined;

@@ -19,7 +19,7 @@ export async function secondFactor(deps: FactorDeps & Pick<Services, 'flags'>, s
   if (usedRecoveryCode(sign.transaction)) {
     return { challenge: SERVER_CHALLENGES.MFA_SETUP, parameters: { availableChoices: await setupChoices(deps, sign.userId), registration: false } };
   }
-  const factors = await usableFactors(deps, sign.userId);
+  const factors = await usableFactors(deps, sign.userId, sign.known?.factors);
   const [only] = factors;
   if (only && factors.length === 1) return startFactor(deps, sign, only, false);
   if (factors.length > 1) {
