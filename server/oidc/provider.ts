@@ -9,7 +9,7 @@ import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
 import { REFRESH_TOKENS_METADATA, createOidcAdapter, sendDeferredWrites, type ClientSource } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
-import { runDeferringWrites } from './request-writes.ts';
+import { runProviderRequest } from './provider-request.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
 
@@ -145,7 +145,7 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
   const provider = new Provider(config.publicUrl, configuration);
   installUnavailableAnswers(provider);
   // Inside the unavailable answers, so a database out of reach when the writes go out is answered with a 503 too.
-  provider.use(sendWritesBeforeAnswering(db, provider));
+  provider.use(providerRequestScope(db, provider));
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
     recordSignOut(db, ctx).catch((error: unknown) => provider.emit('server_error', ctx, error));
   });
@@ -153,13 +153,14 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
 }
 
 /**
- * Holds the provider's writes of each request back and sends them in one statement once its answer is ready, before
- * the answer leaves (see requestWrites). When they cannot be written, the answer (a redirect carrying a code, a token
- * response, a session cookie) is dropped for the error's: it would name state that was never stored.
+ * Gives each provider request its read-ahead rows (see requestRows) and holds its writes back, to send them in one
+ * statement once its answer is ready, before the answer leaves (see requestWrites). When they cannot be written, the
+ * answer (a redirect carrying a code, a token response, a session cookie) is dropped for the error's: it would name
+ * state that was never stored.
  */
-function sendWritesBeforeAnswering(db: Database, provider: Provider): Middleware {
+function providerRequestScope(db: Database, provider: Provider): Middleware {
   return (ctx, next) =>
-    runDeferringWrites(async () => {
+    runProviderRequest(async () => {
       let failure: { error: unknown } | undefined;
       try {
         await next();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createOidcAdapter, sendDeferredWrites } from '../../server/oidc/adapter.ts';
-import { runDeferringWrites } from '../../server/oidc/request-writes.ts';
+import { runProviderRequest } from '../../server/oidc/provider-request.ts';
 import { purgeExpired } from '../../server/store/cleanup.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { testBackends } from './support/databases.ts';
@@ -141,7 +141,7 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
     await sessions.upsert(replaced, { uid: 'before' }, 60);
     await sessions.upsert(removed, { uid: 'removed' }, 60);
     const statements = await statementsOf((counted, countedDb) =>
-      runDeferringWrites(async () => {
+      runProviderRequest(async () => {
         await counted('Session').upsert(replaced, { uid: 'after' }, 60);
         await counted('Session').destroy(removed);
         await counted('Session').upsert(added, { uid: 'added' }, 60);
@@ -162,7 +162,7 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
   it('writes held back in a provider request reach the database before the adapter reads or consumes anything', async () => {
     const codeId = id();
     const statements = await statementsOf((counted) =>
-      runDeferringWrites(async () => {
+      runProviderRequest(async () => {
         const codes = counted('AuthorizationCode');
         await codes.upsert(codeId, { grantId: 'g' }, 60);
         await counted('Session').upsert(codeId, { uid: 'with-the-code' }, 60);
@@ -181,7 +181,7 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
     const interactions = adapterFor('Interaction');
     const [saved, destroyed] = [id(), id()];
     await interactions.upsert(destroyed, { returnTo: 'old' }, 60);
-    await runDeferringWrites(async () => {
+    await runProviderRequest(async () => {
       await interactions.upsert(saved, { returnTo: 'first' }, 60);
       await interactions.destroy(saved);
       await interactions.upsert(saved, { returnTo: 'last' }, 60);
