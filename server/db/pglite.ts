@@ -8,6 +8,13 @@ interface PreparedStatement {
   parameterTypes: number[];
 }
 
+/**
+ * How many statements run between two re-plannings of every prepared statement. PostgreSQL re-plans a statement when
+ * its tables' statistics change, but the embedded database never analyzes: a plan chosen while a table was small
+ * would otherwise be kept however much the table grows. Re-planned plans see the tables' current sizes.
+ */
+export const STATEMENTS_BETWEEN_REPLANS = 10_000;
+
 /** Runs one statement as a named prepared statement; `inTransaction` when the caller holds a transaction open. */
 type RunPrepared = <Row>(sql: string, params: readonly SqlValue[], inTransaction: boolean) => Promise<Results<Row>>;
 
@@ -53,12 +60,27 @@ function preparedStatements(pg: PGlite): RunPrepared {
     return result;
   }
 
+  let runsSinceReplan = 0;
+
+  /** Drops every prepared statement's plan (not the statement) now and then; between statements, outside transactions. */
+  async function replanNowAndThen(): Promise<void> {
+    runsSinceReplan += 1;
+    if (runsSinceReplan < STATEMENTS_BETWEEN_REPLANS) return;
+    runsSinceReplan = 0;
+    await pg.execProtocol(protocol.serialize.query('discard plans'), { syncToFs: false });
+  }
+
   return (sql, params, inTransaction) => {
     if (pg.closed) return Promise.reject(new Error('PGlite is closed'));
     // The statement runs alone: no other statement, and (outside the caller's own transaction) no transaction, in
     // between, the two locks PGlite's own `query` takes (execProtocol takes neither).
     if (inTransaction) return pg.runExclusive(() => run(sql, params, false));
-    return pg._runExclusiveTransaction(() => pg.runExclusive(() => run(sql, params, true)));
+    return pg._runExclusiveTransaction(() =>
+      pg.runExclusive(async () => {
+        await replanNowAndThen();
+        return run(sql, params, true);
+      }),
+    );
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnstorableValueError, type Database } from '../../server/db/database.ts';
+import { STATEMENTS_BETWEEN_REPLANS } from '../../server/db/pglite.ts';
 import { testBackends } from './support/databases.ts';
 
 /**
@@ -55,5 +56,11 @@ describe.each(testBackends())('statements run again and again on $name', (backen
   it('still reports a value the database cannot store as bad input', async () => {
     await expect(db.query(insert, [30, 'nul \u0000 byte', null, null, null, null])).rejects.toBeInstanceOf(UnstorableValueError);
     expect((await db.query(select, [30])).rows).toEqual([]);
+  });
+
+  it('keeps answering once the embedded database has re-planned its statements, as it does every so many statements', async () => {
+    for (let run = 0; run <= STATEMENTS_BETWEEN_REPLANS; run += 1) await db.query(select, [1 + (run % 8)]);
+    const { rows } = await db.query<{ id: number }>(select, [5]);
+    expect(rows.map((row) => row.id)).toEqual([5]);
   });
 });
