@@ -5,6 +5,10 @@
  * The codes are made beforehand by whole sign-ins (untimed, for at most half a code's lifetime, then spent first). Everything runs in this process on 127.0.0.1 sockets,
  * so the load generator shares the CPU with the server alike for all three. BENCH_DATABASE=pglite|postgres picks the
  * database (postgres needs TEST_DATABASE_URL). BENCH_SMOKE=1 runs a handful of requests.
+ *
+ * Two reference rows, under the same load in the same run, show the floor every endpoint of this app pays before it
+ * does work of its own: the app's `/healthz` (Fastify with the app's hooks and one `select 1`) and the provider's
+ * `/oidc/jwks` (the app's hooks, the mount into oidc-provider and Koa, no database).
  */
 import autocannon from 'autocannon';
 import Fastify, { type InjectOptions } from 'fastify';
@@ -37,10 +41,16 @@ function loadOf(result: autocannon.Result, seconds: number, requests: number): L
   return { requestsPerSecond: requests / seconds, failures: result.non2xx + result.errors + result.timeouts };
 }
 
-async function loadFor(options: autocannon.Options): Promise<Load> {
+/**
+ * Runs `options` under load. autocannon ends a run of a set `amount` of requests only at its next one-second sample,
+ * which would count up to a second of nothing against a run that short (the token requests take one or two seconds):
+ * such a run passes `lastAnswerAt`, and is timed to its last answer.
+ */
+async function loadFor(options: autocannon.Options, lastAnswerAt?: () => number): Promise<Load> {
   const started = performance.now();
   const result = await autocannon({ connections: CONNECTIONS, ...options });
-  return loadOf(result, (performance.now() - started) / 1000, result.requests.total);
+  const ended = lastAnswerAt?.() ?? performance.now();
+  return loadOf(result, (ended - started) / 1000, result.requests.total);
 }
 
 function originOf(address: string | AddressInfo | null): string {
@@ -104,28 +114,37 @@ async function main(): Promise<void> {
 
     let accessToken = '';
     let next = 0;
-    const token = await loadFor({
-      url: `${origin}/oidc/token`,
-      amount: bodies.length,
-      // autocannon needs at least one request per connection.
-      connections: Math.min(CONNECTIONS, bodies.length),
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          setupRequest: (request) => ({ ...request, body: bodies[next++] ?? '' }),
-          onResponse: (status, body) => {
-            if (status === 200 && !accessToken) accessToken = (JSON.parse(body) as { access_token: string }).access_token;
+    let lastTokenAnswerAt = 0;
+    const token = await loadFor(
+      {
+        url: `${origin}/oidc/token`,
+        amount: bodies.length,
+        // autocannon needs at least one request per connection.
+        connections: Math.min(CONNECTIONS, bodies.length),
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            setupRequest: (request) => ({ ...request, body: bodies[next++] ?? '' }),
+            onResponse: (status, body) => {
+              lastTokenAnswerAt = performance.now();
+              if (status === 200 && !accessToken) accessToken = (JSON.parse(body) as { access_token: string }).access_token;
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+      () => lastTokenAnswerAt,
+    );
     if (!accessToken) throw new Error('no token request succeeded');
     const hello = await helloWorld();
+    const healthz = await loadFor({ url: `${origin}/healthz`, duration: SECONDS });
+    const jwks = await loadFor({ url: `${origin}/oidc/jwks`, duration: SECONDS });
     const me = await loadFor({ url: `${origin}/oidc/me`, duration: SECONDS, headers: { authorization: `Bearer ${accessToken}` } });
 
     const rows: Row[] = [
       { section: 'Fastify hello-world', figure: 'requests/s', value: hello.requestsPerSecond.toFixed(0) },
+      ...floorRows(FLOORS.healthz, healthz, hello),
+      ...floorRows(FLOORS.jwks, jwks, hello),
       { section: '/oidc/token (code + PKCE, ES256)', figure: 'requests/s', value: token.requestsPerSecond.toFixed(0) },
       { section: '/oidc/token (code + PKCE, ES256)', figure: 'failed requests', value: String(token.failures), goal: '0', met: token.failures === 0 },
       { section: '/oidc/token (code + PKCE, ES256)', figure: 'database round trips per request', value: String(tokenTrips.trips) },
@@ -136,12 +155,26 @@ async function main(): Promise<void> {
       ratioRow('/oidc/me', me, hello, GOALS.me),
     ];
     process.stdout.write(
-      `npm run bench:oidc${SMOKE ? ' (smoke run: too few requests for the figures to mean anything)' : ''}: ${backend.name}, ${bodies.length} token requests, ${SECONDS} s of hello-world and /oidc/me, ${CONNECTIONS} connections, ${os.availableParallelism()} cores, node ${process.version}\n`,
+      `npm run bench:oidc${SMOKE ? ' (smoke run: too few requests for the figures to mean anything)' : ''}: ${backend.name}, ${bodies.length} token requests, ${SECONDS} s each of hello-world, /healthz, /oidc/jwks and /oidc/me, ${CONNECTIONS} connections, ${os.availableParallelism()} cores, node ${process.version}\n`,
     );
     printTable(rows);
   } finally {
     await server.close();
   }
+}
+
+/** The reference rows' labels: what every endpoint of this app pays before any work of its own. */
+const FLOORS = {
+  healthz: "floor: the app's /healthz (one select 1)",
+  jwks: "floor: the provider's /oidc/jwks (no database)",
+};
+
+function floorRows(section: string, load: Load, hello: Load): Row[] {
+  return [
+    { section, figure: 'requests/s', value: load.requestsPerSecond.toFixed(0) },
+    { section, figure: 'failed requests', value: String(load.failures), goal: '0', met: load.failures === 0 },
+    { section, figure: 'ratio to hello-world', value: (load.requestsPerSecond / hello.requestsPerSecond).toFixed(3) },
+  ];
 }
 
 function ratioRow(section: string, load: Load, hello: Load, goal: number): Row {

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { providerPagePolicy } from '../oidc/page-policy.ts';
 import { OIDC_PREFIX } from '../oidc/provider.ts';
-import { withRequestRows } from '../oidc/request-rows.ts';
 
 /** The discovery document stays at the root, where OpenID Connect Discovery says to look for it. */
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
@@ -46,7 +45,7 @@ export function registerOidcRoutes(app: FastifyInstance, source: Provider | (() 
     // Fastify's view of the client address, which honours its own trustProxy setting.
     forwarded['x-forwarded-for'] = request.ip;
     if (Buffer.isBuffer(request.body)) Object.assign(request.raw, { body: request.body });
-    await withRequestRows(() => callbackOf(current())(request.raw, reply.raw));
+    await callbackOf(current())(request.raw, reply.raw);
   };
 
   // Encapsulated, so the raw-bytes parser applies to these routes only and the API keeps its JSON parser.

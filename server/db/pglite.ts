@@ -1,10 +1,90 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 import { rethrowQueryError, runAfterCommit, type Database, type Queryable, type SqlValue, type Transaction } from './database.ts';
 
-type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
+/** A statement prepared on the embedded database: its name, and its parameters' types as the database described them. */
+interface PreparedStatement {
+  name: string;
+  parameterTypes: number[];
+}
 
-function queryable(target: PgliteLike, deferred: (() => Promise<void>)[] = []): Transaction {
+/**
+ * How many statements run between two re-plannings of every prepared statement. PostgreSQL re-plans a statement when
+ * its tables' statistics change, but the embedded database never analyzes: a plan chosen while a table was small
+ * would otherwise be kept however much the table grows. Re-planned plans see the tables' current sizes.
+ */
+export const STATEMENTS_BETWEEN_REPLANS = 10_000;
+
+/** Runs one statement as a named prepared statement; `inTransaction` when the caller holds a transaction open. */
+type RunPrepared = <Row>(sql: string, params: readonly SqlValue[], inTransaction: boolean) => Promise<Results<Row>>;
+
+/**
+ * PGlite's own `query` parses and plans every statement afresh and makes five calls into the database for it
+ * (parse, describe, bind, describe, execute). Here each statement is prepared once (parse and describe) and then run
+ * with one call (bind, describe, execute, sync), its plan reused as PostgreSQL does for a named statement. Values
+ * are serialized and rows parsed with PGlite's own type handlers, as its `query` does.
+ */
+function preparedStatements(pg: PGlite): RunPrepared {
+  // SQL is never built from data (parameters only), so this holds one entry per statement the code can send.
+  const statements = new Map<string, PreparedStatement>();
+  // Every attempt takes a fresh name, so one that failed half-way can never collide with the next.
+  let attempts = 0;
+
+  async function prepare(sql: string): Promise<PreparedStatement> {
+    attempts += 1;
+    const name = `s${attempts}`;
+    const message = Buffer.concat([protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]);
+    const { messages } = await pg.execProtocol(message, { syncToFs: false });
+    const description = messages.find((candidate) => candidate.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
+    const statement = { name, parameterTypes: description?.dataTypeIDs ?? [] };
+    statements.set(sql, statement);
+    return statement;
+  }
+
+  async function run<Row>(sql: string, params: readonly SqlValue[], syncToFs: boolean): Promise<Results<Row>> {
+    const statement = statements.get(sql) ?? (await prepare(sql));
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serialize = pg.serializers[statement.parameterTypes[index] ?? 0];
+      return serialize ? (serialize(value) as string) : String(value);
+    });
+    const message = Buffer.concat([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    const { messages } = await pg.execProtocol(message, { syncToFs });
+    const [result] = parse.parseResults(messages, pg.parsers) as Results<Row>[];
+    if (!result) throw new Error('the embedded database returned no result');
+    return result;
+  }
+
+  let runsSinceReplan = 0;
+
+  /** Drops every prepared statement's plan (not the statement) now and then; between statements, outside transactions. */
+  async function replanNowAndThen(): Promise<void> {
+    runsSinceReplan += 1;
+    if (runsSinceReplan < STATEMENTS_BETWEEN_REPLANS) return;
+    runsSinceReplan = 0;
+    await pg.execProtocol(protocol.serialize.query('discard plans'), { syncToFs: false });
+  }
+
+  return (sql, params, inTransaction) => {
+    if (pg.closed) return Promise.reject(new Error('PGlite is closed'));
+    // The statement runs alone: no other statement, and (outside the caller's own transaction) no transaction, in
+    // between, the two locks PGlite's own `query` takes (execProtocol takes neither).
+    if (inTransaction) return pg.runExclusive(() => run(sql, params, false));
+    return pg._runExclusiveTransaction(() =>
+      pg.runExclusive(async () => {
+        await replanNowAndThen();
+        return run(sql, params, true);
+      }),
+    );
+  };
+}
+
+function queryable(target: Pick<PGlite, 'exec'>, runPrepared: RunPrepared, inTransaction: boolean, deferred: (() => Promise<void>)[] = []): Transaction {
   return {
     afterCommit(task) {
       deferred.push(task);
@@ -13,7 +93,7 @@ function queryable(target: PgliteLike, deferred: (() => Promise<void>)[] = []): 
       await target.exec(sql);
     },
     async query<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await target.query<Row>(sql, [...params]).catch(rethrowQueryError);
+      const result = await runPrepared<Row>(sql, params, inTransaction).catch(rethrowQueryError);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   };
@@ -23,13 +103,14 @@ function queryable(target: PgliteLike, deferred: (() => Promise<void>)[] = []): 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir === undefined ? undefined : `file://${dataDir}`);
-  const base = queryable(pg);
+  const runPrepared = preparedStatements(pg);
+  const base = queryable(pg, runPrepared, false);
   return {
     kind: 'pglite',
     query: base.query,
     async transaction(work) {
       const deferred: (() => Promise<void>)[] = [];
-      const result = await pg.transaction((tx) => work(queryable(tx, deferred)));
+      const result = await pg.transaction((tx) => work(queryable(tx, runPrepared, true, deferred)));
       await runAfterCommit(deferred);
       return result;
     },

@@ -27,9 +27,20 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   return openPostgresPool(new pg.Pool({ ...inSchema, max: POOL_SIZE }), inSchema);
 }
 
+/**
+ * Statement names already worked out. SQL is never built from data (parameters only), so this holds one entry per
+ * statement the code can send, as each connection's prepared statements do.
+ */
+const statementNames = new Map<string, string>();
+
 /** A statement's name for the server's prepared-statement cache: the same text always gets the same name. */
 function statementName(sql: string): string {
-  return `s${crypto.createHash('sha1').update(sql).digest('base64url')}`;
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s${crypto.createHash('sha1').update(sql).digest('base64url')}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 /**

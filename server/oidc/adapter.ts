@@ -1,8 +1,9 @@
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, SqlValue } from '../db/database.ts';
 import { findClientRecord, type ClientRecord } from '../store/clients.ts';
 import { requestRows } from './request-rows.ts';
+import { requestWrites, type PendingWrite } from './request-writes.ts';
 
 interface PayloadRow {
   payload: AdapterPayload;
@@ -99,6 +100,7 @@ function payloadAdapter(db: Database, model: string): Adapter {
       const readAhead = requestRows.take(model, column, value);
       if (readAhead !== undefined) return readAhead ?? undefined;
     }
+    await sendDeferredWrites(db);
     const ahead = READ_AHEAD[model];
     if (ahead && column === 'id' && requestRows.active()) return findWithSessionAndGrant(value, ahead);
     const result = await db.query<PayloadRow>(
@@ -139,22 +141,23 @@ function payloadAdapter(db: Database, model: string): Adapter {
     await db.query("delete from oidc_payloads where model = 'Grant' and id = $1", [grantId]);
   }
 
+  /** Inside a provider request the write waits to go out with the request's others; elsewhere it goes now. */
+  async function write(row: PendingWrite): Promise<void> {
+    if (requestWrites.active()) requestWrites.defer(row);
+    else await writeRows(db, [row]);
+  }
+
   return {
     async upsert(id, payload, expiresIn) {
       requestRows.forget(model);
-      await db.query(
-        `insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
-         values ($1, $2, $3::jsonb, $4, $5, $6, now() + $7::double precision * interval '1 second')
-         on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
-           uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`,
-        [model, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ?? null],
-      );
+      await write({ kind: 'upsert', model, id, payload, expiresIn });
     },
     find: (id) => findBy('id', id),
     findByUid: (uid) => findBy('uid', uid),
     findByUserCode: (userCode) => findBy('user_code', userCode),
     async consume(id) {
       requestRows.forget(model);
+      await sendDeferredWrites(db);
       const result = await db.query<{ grant_id: string | null }>(
         `update oidc_payloads set consumed_at = now() where model = $1 and id = $2 and consumed_at is null returning grant_id`,
         [model, id],
@@ -170,13 +173,50 @@ function payloadAdapter(db: Database, model: string): Adapter {
     },
     async destroy(id) {
       requestRows.forget(model);
-      await db.query('delete from oidc_payloads where model = $1 and id = $2', [model, id]);
+      await write({ kind: 'destroy', model, id });
     },
     async revokeByGrantId(grantId) {
       requestRows.forget(model);
+      await sendDeferredWrites(db);
       await db.query('delete from oidc_payloads where model = $1 and grant_id = $2', [model, grantId]);
     },
   };
+}
+
+const UPSERT_COLUMNS = '(model, id, payload, grant_id, uid, user_code, expires_at)';
+const ON_CONFLICT = `on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+  uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`;
+
+/**
+ * Writes `rows` (distinct rows: a request's later write of a row replaced its earlier one) in one statement: the
+ * deletions and the upserts together, so a request's writes cost one round trip and land all or none.
+ */
+async function writeRows(db: Database, rows: readonly PendingWrite[]): Promise<void> {
+  const params: SqlValue[] = [];
+  const bind = (value: SqlValue) => `$${params.push(value)}`;
+  const deleted: string[] = [];
+  const upserted: string[] = [];
+  for (const row of rows) {
+    if (row.kind === 'destroy') {
+      deleted.push(`(${bind(row.model)}, ${bind(row.id)})`);
+      continue;
+    }
+    const { payload } = row;
+    upserted.push(
+      `(${bind(row.model)}, ${bind(row.id)}, ${bind(JSON.stringify(payload))}::jsonb, ${bind(payload.grantId ?? null)}, ${bind(payload.uid ?? null)}, ` +
+        `${bind(payload.userCode ?? null)}, now() + ${bind(row.expiresIn ?? null)}::double precision * interval '1 second')`,
+    );
+  }
+  const deletion = `delete from oidc_payloads where (model, id) in (${deleted.join(', ')})`;
+  const upsert = `insert into oidc_payloads ${UPSERT_COLUMNS} values ${upserted.join(', ')} ${ON_CONFLICT}`;
+  if (upserted.length === 0) await db.query(deletion, params);
+  else if (deleted.length === 0) await db.query(upsert, params);
+  else await db.query(`with deleted as (${deletion}) ${upsert}`, params);
+}
+
+/** Sends the provider's writes held back in the request in progress (see requestWrites), if any. */
+export function sendDeferredWrites(db: Database): Promise<void> {
+  return requestWrites.send((rows) => writeRows(db, rows));
 }
 
 /** An oidc-provider adapter factory over our database: all provider state lives in PostgreSQL, none in the process. */

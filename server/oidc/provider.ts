@@ -1,3 +1,4 @@
+import type { Middleware } from 'koa';
 import Provider, { interactionPolicy, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import { LIMITS, type Config } from '../config.ts';
@@ -5,9 +6,10 @@ import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
-import { REFRESH_TOKENS_METADATA, createOidcAdapter, type ClientSource } from './adapter.ts';
+import { REFRESH_TOKENS_METADATA, createOidcAdapter, sendDeferredWrites, type ClientSource } from './adapter.ts';
 import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
+import { runProviderRequest } from './provider-request.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
 
@@ -142,10 +144,41 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
 
   const provider = new Provider(config.publicUrl, configuration);
   installUnavailableAnswers(provider);
+  // Inside the unavailable answers, so a database out of reach when the writes go out is answered with a 503 too.
+  provider.use(providerRequestScope(db, provider));
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
     recordSignOut(db, ctx).catch((error: unknown) => provider.emit('server_error', ctx, error));
   });
   return provider;
+}
+
+/**
+ * Gives each provider request its read-ahead rows (see requestRows) and holds its writes back, to send them in one
+ * statement once its answer is ready, before the answer leaves (see requestWrites). When they cannot be written, the
+ * answer (a redirect carrying a code, a token response, a session cookie) is dropped for the error's: it would name
+ * state that was never stored.
+ */
+function providerRequestScope(db: Database, provider: Provider): Middleware {
+  return (ctx, next) =>
+    runProviderRequest(async () => {
+      let failure: { error: unknown } | undefined;
+      try {
+        await next();
+      } catch (error) {
+        failure = { error };
+      }
+      try {
+        await sendDeferredWrites(db);
+      } catch (error) {
+        if (failure) throw failure.error;
+        provider.emit('server_error', ctx, error);
+        ctx.remove('location');
+        ctx.remove('set-cookie');
+        ctx.body = null;
+        throw error;
+      }
+      if (failure) throw failure.error;
+    });
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AdapterPayload } from 'oidc-provider';
+import { currentProviderRequest } from './provider-request.ts';
 
 /**
  * Rows of oidc_payloads read ahead for the provider request in progress: a token names its Session and Grant, which
@@ -16,31 +16,25 @@ export interface RequestRows {
   forget(model: string): void;
 }
 
-const storage = new AsyncLocalStorage<Map<string, AdapterPayload | null>>();
-
 const keyOf = (model: string, column: string, value: string) => `${model}\u0000${column}\u0000${value}`;
 
-/** Runs `work` (one provider request) with its own read-ahead rows. */
-export function withRequestRows<T>(work: () => T): T {
-  return storage.run(new Map(), work);
-}
-
-/** The read-ahead rows of the request in progress; outside a provider request nothing is kept. */
+/** The read-ahead rows of the request in progress (see runProviderRequest); outside a provider request nothing is kept. */
 export const requestRows: RequestRows = {
-  active: () => storage.getStore() !== undefined,
+  active: () => currentProviderRequest() !== undefined,
   take(model, column, value) {
-    const rows = storage.getStore();
+    const rows = currentProviderRequest()?.rows;
+    if (!rows || rows.size === 0) return undefined;
     const key = keyOf(model, column, value);
-    const payload = rows?.get(key);
-    rows?.delete(key);
+    const payload = rows.get(key);
+    rows.delete(key);
     return payload;
   },
   keep(model, column, value, payload) {
-    storage.getStore()?.set(keyOf(model, column, value), payload);
+    currentProviderRequest()?.rows.set(keyOf(model, column, value), payload);
   },
   forget(model) {
-    const rows = storage.getStore();
-    if (!rows) return;
+    const rows = currentProviderRequest()?.rows;
+    if (!rows || rows.size === 0) return;
     for (const key of rows.keys()) if (key.startsWith(`${model}\u0000`)) rows.delete(key);
   },
 };

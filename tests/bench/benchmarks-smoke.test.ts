@@ -70,9 +70,16 @@ describe('npm run bench:web (client link to a usable login form), as a smoke run
 });
 
 describe('npm run bench:oidc (token and userinfo endpoints against a hello-world), as a smoke run', () => {
-  it('exchanges fresh codes at /oidc/token, reads /oidc/me with the access token, and prints each against a Fastify hello-world', async () => {
+  it("exchanges fresh codes at /oidc/token, reads /oidc/me with the access token, and prints each against a Fastify hello-world, with the app's /healthz and /oidc/jwks as the floor", async () => {
     const output = await smokeRun('bench/oidc-endpoints.bench.ts', {});
     expect(Number.parseFloat(rowsOf(output, 'requests/s').find((cells) => cells[0] === 'Fastify hello-world')?.[2] ?? '')).toBeGreaterThan(0);
+    // The floor every endpoint of the app pays, measured in the same run: the app's /healthz and the provider's /oidc/jwks.
+    for (const floor of ["the app's /healthz", "the provider's /oidc/jwks"]) {
+      const rows = rowsOf(output, '').filter((cells) => cells[0]?.startsWith(`floor: ${floor}`));
+      expect(Number.parseFloat(rows.find((cells) => cells[1] === 'requests/s')?.[2] ?? ''), floor).toBeGreaterThan(0);
+      expect(rows.find((cells) => cells[1] === 'failed requests')?.[2], floor).toBe('0');
+      expect(Number.parseFloat(rows.find((cells) => cells[1] === 'ratio to hello-world')?.[2] ?? ''), floor).toBeGreaterThan(0);
+    }
     for (const [endpoint, goal] of [['/oidc/token', '≥ 0.15'], ['/oidc/me', '≥ 0.35']] as const) {
       const rows = rowsOf(output, '').filter((cells) => cells[0]?.startsWith(endpoint));
       const figure = (name: string) => rows.find((cells) => cells[1] === name);

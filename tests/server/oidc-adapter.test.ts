@@ -3,7 +3,8 @@ import { errors, type AdapterFactory } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import type { Database } from '../../server/db/database.ts';
-import { createOidcAdapter } from '../../server/oidc/adapter.ts';
+import { createOidcAdapter, sendDeferredWrites } from '../../server/oidc/adapter.ts';
+import { runProviderRequest } from '../../server/oidc/provider-request.ts';
 import { purgeExpired } from '../../server/store/cleanup.ts';
 import { upsertClient } from '../../server/store/clients.ts';
 import { testBackends } from './support/databases.ts';
@@ -117,6 +118,79 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
     await sessions.upsert(sessionId, { uid: 'destroy-me' }, 60);
     await sessions.destroy(sessionId);
     expect(await sessions.find(sessionId)).toBeUndefined();
+  });
+
+  /** How many statements `work` sends to the database. */
+  async function statementsOf(work: (counted: AdapterFactory, countedDb: Database) => Promise<void>): Promise<number> {
+    let statements = 0;
+    const counting: Database = {
+      ...db,
+      query: (sql, params) => {
+        statements += 1;
+        return db.query(sql, params);
+      },
+    };
+    await work(createOidcAdapter({ db: counting, box }), counting);
+    return statements;
+  }
+
+  it("sends a provider request's writes together, in one statement, when they are sent", async () => {
+    const sessions = adapterFor('Session');
+    const [kept, replaced, removed, added] = [id(), id(), id(), id()];
+    await sessions.upsert(kept, { uid: 'kept' }, 60);
+    await sessions.upsert(replaced, { uid: 'before' }, 60);
+    await sessions.upsert(removed, { uid: 'removed' }, 60);
+    const statements = await statementsOf((counted, countedDb) =>
+      runProviderRequest(async () => {
+        await counted('Session').upsert(replaced, { uid: 'after' }, 60);
+        await counted('Session').destroy(removed);
+        await counted('Session').upsert(added, { uid: 'added' }, 60);
+        await counted('AccessToken').upsert(added, { grantId: 'g' }, 60);
+        // Held back until sent: nothing has reached the database yet.
+        expect((await db.query('select 1 from oidc_payloads where id = $1', [added])).rows).toEqual([]);
+        await sendDeferredWrites(countedDb);
+      }),
+    );
+    expect(statements).toBe(1);
+    expect(await sessions.find(kept)).toEqual({ uid: 'kept' });
+    expect(await sessions.find(replaced)).toEqual({ uid: 'after' });
+    expect(await sessions.find(removed)).toBeUndefined();
+    expect(await sessions.find(added)).toEqual({ uid: 'added' });
+    expect(await adapterFor('AccessToken').find(added)).toEqual({ grantId: 'g' });
+  });
+
+  it('writes held back in a provider request reach the database before the adapter reads or consumes anything', async () => {
+    const codeId = id();
+    const statements = await statementsOf((counted) =>
+      runProviderRequest(async () => {
+        const codes = counted('AuthorizationCode');
+        await codes.upsert(codeId, { grantId: 'g' }, 60);
+        await counted('Session').upsert(codeId, { uid: 'with-the-code' }, 60);
+        expect(await codes.find(codeId)).toEqual({ grantId: 'g' });
+        await codes.consume(codeId);
+        await counted('AuthorizationCode').destroy(codeId);
+      }),
+    );
+    // One statement for both writes, one read, one consume; the destroy was never sent.
+    expect(statements).toBe(3);
+    expect(await adapterFor('AuthorizationCode').find(codeId)).toMatchObject({ grantId: 'g' });
+    expect(await adapterFor('Session').find(codeId)).toEqual({ uid: 'with-the-code' });
+  });
+
+  it('a later write of the same row in a provider request replaces the earlier one', async () => {
+    const interactions = adapterFor('Interaction');
+    const [saved, destroyed] = [id(), id()];
+    await interactions.upsert(destroyed, { returnTo: 'old' }, 60);
+    await runProviderRequest(async () => {
+      await interactions.upsert(saved, { returnTo: 'first' }, 60);
+      await interactions.destroy(saved);
+      await interactions.upsert(saved, { returnTo: 'last' }, 60);
+      await interactions.upsert(destroyed, { returnTo: 'replaced' }, 60);
+      await interactions.destroy(destroyed);
+      expect(await interactions.find(saved)).toEqual({ returnTo: 'last' });
+    });
+    expect(await interactions.find(saved)).toEqual({ returnTo: 'last' });
+    expect(await interactions.find(destroyed)).toBeUndefined();
   });
 
   it.each([

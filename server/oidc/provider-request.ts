@@ -1,0 +1,25 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AdapterPayload } from 'oidc-provider';
+import type { PendingWrite } from './request-writes.ts';
+
+/** What the adapter keeps for one provider request: rows read ahead (request-rows.ts) and writes held back (request-writes.ts). */
+export interface ProviderRequestState {
+  rows: Map<string, AdapterPayload | null>;
+  writes: {
+    pending: Map<string, PendingWrite>;
+    /** The sending of the writes already on their way, one after another. */
+    sent: Promise<void>;
+  };
+}
+
+const storage = new AsyncLocalStorage<ProviderRequestState>();
+
+/** The state of the provider request in progress; undefined outside one (the API's own calls into the provider). */
+export function currentProviderRequest(): ProviderRequestState | undefined {
+  return storage.getStore();
+}
+
+/** Runs `work` (one provider request) with its own read-ahead rows and held-back writes. */
+export function runProviderRequest<T>(work: () => Promise<T>): Promise<T> {
+  return storage.run({ rows: new Map(), writes: { pending: new Map(), sent: Promise.resolve() } }, work);
+}
