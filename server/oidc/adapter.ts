@@ -3,7 +3,8 @@ import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database, SqlValue } from '../db/database.ts';
 import { findClientRecord, type ClientRecord } from '../store/clients.ts';
 import { requestRows } from './request-rows.ts';
-import { requestWrites, type PendingWrite } from './request-writes.ts';
+import type { PendingWrite } from './provider-request.ts';
+import { requestWrites } from './request-writes.ts';
 
 interface PayloadRow {
   payload: AdapterPayload;

@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AdapterPayload } from 'oidc-provider';
-import type { PendingWrite } from './request-writes.ts';
+
+/** A write of one oidc_payloads row that the provider asked for during the request in progress. */
+export type PendingWrite =
+  | { kind: 'upsert'; model: string; id: string; payload: AdapterPayload; expiresIn: number | undefined }
+  | { kind: 'destroy'; model: string; id: string };
 
 /** What the adapter keeps for one provider request: rows read ahead (request-rows.ts) and writes held back (request-writes.ts). */
 export interface ProviderRequestState {

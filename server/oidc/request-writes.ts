@@ -1,10 +1,4 @@
-import type { AdapterPayload } from 'oidc-provider';
-import { currentProviderRequest } from './provider-request.ts';
-
-/** A write of one oidc_payloads row that the provider asked for during the request in progress. */
-export type PendingWrite =
-  | { kind: 'upsert'; model: string; id: string; payload: AdapterPayload; expiresIn: number | undefined }
-  | { kind: 'destroy'; model: string; id: string };
+import { currentProviderRequest, type PendingWrite } from './provider-request.ts';
 
 const keyOf = (write: PendingWrite) => `${write.model}\u0000${write.id}`;
 
