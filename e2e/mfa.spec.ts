@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { outboxCode } from './support/dev-outbox.ts';
+import { signUpToFactorSetup } from './support/sign-up.ts';
 import { Secret, TOTP } from 'otpauth';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
@@ -171,20 +172,7 @@ test('a user leaves the code screen for the method choice and comes back to a fr
 
 test('a new user who registers sets up an authenticator app before the success screen', async ({ page }) => {
   const email = `signup-${Date.now()}@example.com`;
-  await page.goto('/demo/');
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('I accept the Terms and Conditions').check();
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByLabel('Job title').fill('Treasury analyst');
-  await page.getByLabel('Department').fill('Finance');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Verification code').fill(await outboxCode(page.request, email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveTitle('Authenticate | Add Alternative Authentication Method');
+  await signUpToFactorSetup(page, email, PASSWORD);
   await choose(page, /Authenticator app/, 'Continue');
   await expect(page).toHaveTitle('Authenticate | Set Up Authenticator App MFA');
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');

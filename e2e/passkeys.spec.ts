@@ -4,7 +4,7 @@
  * from the login screen without a password, used as the second factor after a password, and removed after a step-up.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { outboxCode } from './support/dev-outbox.ts';
+import { signUpToFactorSetup } from './support/sign-up.ts';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { Secret, TOTP } from 'otpauth';
@@ -114,22 +114,9 @@ test('a passkey is added on the account page, signs in without a password, serve
 test('a new user who registers sets up a passkey as the second factor, lands in the client, and signs in with it again', async ({ page }) => {
   await addVirtualAuthenticator(page);
   const email = `passkey-signup-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await page.goto('/demo/');
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
-  await page.getByLabel('I accept the Terms and Conditions').check();
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByLabel('Job title').fill('Treasury analyst');
-  await page.getByLabel('Department').fill('Finance');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Verification code').fill(await outboxCode(page.request, email));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await signUpToFactorSetup(page, email, MFA_USER_PASSWORD);
 
   // The setup choice offers a passkey; choosing it, the browser makes one at once (the authenticator confirms it).
-  await expect(page).toHaveTitle('Authenticate | Add Alternative Authentication Method');
   await page.getByRole('radio', { name: 'Passkey (fingerprint, face or screen lock)' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveTitle('Register | Success');
