@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test, type Page } from '@playwright/test';
+import { appCode, shownSecret } from './support/authenticator-app.ts';
+import { outboxCode } from './support/dev-outbox.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -22,24 +23,6 @@ function newUser(label: string): string {
   return email;
 }
 
-/** The authenticator app's code for `secret`, `stepsAhead` time steps from now. */
-function appCode(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
-      const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-      code = messages[0]?.text.match(/(?:Your code is |#)(\d{6})/)?.[1];
-      return code !== undefined;
-    })
-    .toBe(true);
-  return code as string;
-}
-
 /** Types the password at the product's own address; the login screen names the account page. */
 async function logInAtProductAddress(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/auth/');
@@ -55,7 +38,7 @@ async function firstSignIn(page: Page, email: string): Promise<string> {
   await logInAtProductAddress(page, email);
   await page.getByRole('radio', { name: /Authenticator app/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  const secret = await shownSecret(page);
   await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify and finish' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
@@ -148,7 +131,7 @@ test('in a fresh browser a recovery code signs in once, and then a new factor mu
   await expect(lostPhone).toHaveTitle('Authenticate | Add Alternative Authentication Method');
   await lostPhone.getByRole('radio', { name: /Authenticator app/ }).check();
   await lostPhone.getByRole('button', { name: 'Continue' }).click();
-  const newSecret = ((await lostPhone.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  const newSecret = await shownSecret(lostPhone);
   await lostPhone.getByRole('textbox', { name: 'Code' }).fill(appCode(newSecret));
   await lostPhone.getByRole('button', { name: 'Verify and finish' }).click();
   await expect(lostPhone).toHaveURL(/\/auth\/account$/);

@@ -10,9 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test, type Page } from '@playwright/test';
 import { readFlowSteps, stepAt, type FlowStep } from './support/flow-steps.ts';
+import { appCode, shownSecret } from './support/authenticator-app.ts';
+import { outboxMatch } from './support/dev-outbox.ts';
 
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
 
@@ -64,34 +65,12 @@ function sso(...args: string[]): void {
 
 const uniqueEmail = (label: string) => `nav-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** The newest 6-digit code (or link) sent to `to` in the dev outbox, if it is not one of `notIn`. */
-async function outbox(request: APIRequestContext, to: string, pattern: RegExp, notIn: readonly string[] = []): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
-        const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-        // The newest message carrying one: a security notice sent since (a new factor, a recovery code used) carries none.
-        found = messages.map((message) => message.text.match(pattern)?.[1]).find((match) => match !== undefined);
-        return found !== undefined && !notIn.includes(found);
-      },
-      { message: `a message to ${to}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as string;
-}
-
 const CODE = /(?:Your code is |#|\b)(\d{6})\b/;
 const usedCodes: string[] = [];
 async function freshCode(page: Page, to: string): Promise<string> {
-  const code = await outbox(page.request, to, CODE, usedCodes);
+  const code = await outboxMatch(page.request, to, CODE, { notIn: usedCodes, timeout: 15_000 });
   usedCodes.push(code);
   return code;
-}
-
-function appCode(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
 }
 
 async function submit(page: Page): Promise<void> {
@@ -133,7 +112,7 @@ const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<void>>> 
     await submit(page);
   },
   'mfa-totp-setup': async (page, walk) => {
-    walk.secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+    walk.secret = await shownSecret(page);
     await page.locator('main input[autocomplete="one-time-code"]').first().fill(appCode(walk.secret));
     await submit(page);
   },
@@ -273,23 +252,6 @@ async function makeRecoveryCodes(page: Page, email: string): Promise<string> {
   return code;
 }
 
-/** The "This wasn't me" link of the newest security notice to `to` in the dev outbox. */
-async function notMeLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
-        const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-        link = messages.map((message) => /This wasn't me: (\S+)/.exec(message.text)?.[1]).find(Boolean);
-        return link !== undefined;
-      },
-      { message: `a security notice to ${to}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return link as string;
-}
-
 const WALKS: readonly WalkPlan[] = [
   {
     name: 'a new user sets up the authenticator app',
@@ -355,7 +317,7 @@ const WALKS: readonly WalkPlan[] = [
       return { email, password: PASSWORD, methods: ['email'] };
     },
     start: async (page, walk) => {
-      await page.goto(await outbox(page.request, walk.email, /(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/));
+      await page.goto(await outboxMatch(page.request, walk.email, /(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/, { timeout: 15_000 }));
     },
   },
   {
@@ -393,7 +355,7 @@ const WALKS: readonly WalkPlan[] = [
       return { email: recoveryEmail, password: PASSWORD, methods: [] };
     },
     start: async (page, walk) => {
-      usedNotMeLink = await notMeLink(page.request, walk.email);
+      usedNotMeLink = await outboxMatch(page.request, walk.email, /This wasn't me: (\S+)/, { timeout: 15_000 });
       await page.goto(usedNotMeLink);
     },
     endAt: 'not-me-done',

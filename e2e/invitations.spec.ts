@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { outboxMatch } from './support/dev-outbox.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Invited-Passw0rd!';
@@ -12,24 +13,10 @@ function sso(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/sso.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' }).toString();
 }
 
-const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+/** The invitation link a mail carries. */
+const INVITATION_LINK = /(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/;
 
-/** The invitation link in the newest mail to `email` in the development outbox. */
-async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/dev/outbox', { headers: { accept: 'application/json' } });
-        const { messages } = (await response.json()) as { messages: Array<{ to: string; text: string }> };
-        link = messages.find((message) => message.to === email)?.text.match(/(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/)?.[1];
-        return link !== undefined;
-      },
-      { message: `an invitation mailed to ${email}` },
-    )
-    .toBe(true);
-  return link as string;
-}
+const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Analytics events the page pushed (the data layer exists from the first script on). */
 async function trackedEvents(page: Page): Promise<string[]> {
@@ -57,7 +44,7 @@ test('an invited user gives the names, accepts the terms, sets a password and la
   sso('company', 'add', company);
   expect(sso('invite', '--email', email, '--company', company)).toContain(`invitation sent to ${email}`);
 
-  await page.goto(await invitationLink(request, email));
+  await page.goto(await outboxMatch(request, email, INVITATION_LINK));
   await expect(page).toHaveTitle('Create New Password');
   await expect(page).toHaveURL(/\/auth\/new-password\/invitation\?/);
   await expect(page.getByText(`You have been invited as ${email}.`)).toBeVisible();
@@ -83,7 +70,7 @@ test('a used invitation says so, tracks it, and offers to email a new one', asyn
   const email = `${unique('used')}@example.com`;
   sso('company', 'add', company);
   sso('invite', '--email', email, '--company', company);
-  const link = await invitationLink(request, email);
+  const link = await outboxMatch(request, email, INVITATION_LINK);
   await page.goto(link);
   await acceptInvitation(page);
   await expect(page).toHaveURL(/\/demo\/$/);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { outboxCode } from './support/dev-outbox.ts';
 import { signUpToFactorSetup } from './support/sign-up.ts';
-import { Secret, TOTP } from 'otpauth';
+import { appCode, shownSecret } from './support/authenticator-app.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -39,11 +39,6 @@ async function logIn(page: Page, email: string): Promise<void> {
 async function choose(page: Page, method: RegExp, button: string): Promise<void> {
   await page.getByRole('radio', { name: method }).check();
   await page.getByRole('button', { name: button }).click();
-}
-
-/** The authenticator app's code for `secret`, `stepsAhead` time steps from now. */
-function appCode(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
 async function expectSignedIn(page: Page, email: string): Promise<void> {
@@ -175,7 +170,7 @@ test('a new user who registers sets up an authenticator app before the success s
   await signUpToFactorSetup(page, email, PASSWORD);
   await choose(page, /Authenticator app/, 'Continue');
   await expect(page).toHaveTitle('Authenticate | Set Up Authenticator App MFA');
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  const secret = await shownSecret(page);
   await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify and finish' }).click();
   await expect(page).toHaveTitle('Register | Success');

@@ -7,15 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpToFactorSetup } from './support/sign-up.ts';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
-import { Secret, TOTP } from 'otpauth';
+import { appCode, shownSecret } from './support/authenticator-app.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
 
-
-function appCode(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
 
 async function openLoginScreen(page: Page): Promise<void> {
   await page.goto('/auth/');
@@ -54,7 +50,7 @@ test('a passkey is added on the account page, signs in without a password, serve
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByRole('radio', { name: /Authenticator app/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  const secret = await shownSecret(page);
   await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify and finish' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { outboxMatch } from './support/dev-outbox.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OLD_PASSWORD = 'Old-Passw0rd!';
@@ -28,32 +29,8 @@ function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
-
-/** The 6-digit code of the newest mail to `email` in the development outbox, waiting for it to arrive. */
-async function latestCode(request: APIRequestContext, email: string, notIn: readonly string[] = []): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/dev/outbox', { headers: { accept: 'application/json' } });
-        expect(response.ok()).toBe(true);
-        const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-        const newest = messages.find((message) => message.to.toLowerCase() === email.toLowerCase() && /\b\d{6}\b/.test(message.text));
-        code = newest?.text.match(/\b(\d{6})\b/)?.[1];
-        return code !== undefined && !notIn.includes(code);
-      },
-      { message: `a reset code mailed to ${email}`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return code as string;
-}
+/** The 6-digit code of the newest mail to `email` that carries one, waiting for it to arrive. */
+const latestCode = (request: APIRequestContext, email: string, notIn: readonly string[] = []) => outboxMatch(request, email, /\b(\d{6})\b/, { notIn, timeout: 10_000 });
 
 /** From the demo client to its login screen, as a user starts a sign-in. */
 async function startSignIn(page: Page): Promise<string> {

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test, type Page } from '@playwright/test';
+import { appCode, shownSecret } from './support/authenticator-app.ts';
+import { outboxMatch } from './support/dev-outbox.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -23,10 +24,6 @@ function newUser(label: string): string {
   return email;
 }
 
-function appCode(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
 async function logIn(page: Page, email: string): Promise<void> {
   await page.goto('/demo/');
   await page.getByRole('link', { name: /Account Area/ }).click();
@@ -41,25 +38,11 @@ async function signInSettingUpApp(page: Page, email: string): Promise<string> {
   await expect(page).toHaveURL(/\/auth\/mfa\/select-mfa/);
   await page.getByRole('radio', { name: /Authenticator app/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  const secret = await shownSecret(page);
   await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify and finish' }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   return secret;
-}
-
-/** The "This wasn't me" link of the newest notice to `to` in the dev outbox. */
-async function notMeLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: 'application/json' } });
-      const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-      link = messages.map((message) => /This wasn't me: (\S+)/.exec(message.text)?.[1]).find(Boolean);
-      return link !== undefined;
-    })
-    .toBe(true);
-  return link as string;
 }
 
 test('the demo app signs out at the provider, on our own confirmation screen, and the next sign-in asks for the password again', async ({ page }) => {
@@ -107,7 +90,7 @@ test('a disabled user is signed out everywhere and refused with the wrong-passwo
 test('"This wasn\'t me" shows its step on opening the link and acts only when confirmed', async ({ page, browser }) => {
   const email = newUser('not-me');
   await signInSettingUpApp(page, email);
-  const link = await notMeLink(page.request, email);
+  const link = await outboxMatch(page.request, email, /This wasn't me: (\S+)/);
   const reporter = await browser.newPage();
   await reporter.goto(link);
   await expect(reporter).toHaveTitle('Secure Your Account');
