@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import Fastify, { type InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { LIMITS } from '../server/config.ts';
+import { LIMITS } from '../server/limits.ts';
 import { signIn, TestBrowser } from '../tests/server/support/sign-in.ts';
 import { testBackends } from '../tests/server/support/databases.ts';
 import { startTestApp } from '../tests/server/support/test-app.ts';

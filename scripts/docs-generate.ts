@@ -1,6 +1,6 @@
 /**
  * npm run docs:generate [--check] [root]: rewrites the generated references in docs/ (the configuration
- * from server/config.ts, the flow properties from schemas/flow.schema.json). With --check it writes
+ * from server/environment-variables.ts, the flow properties from schemas/flow.schema.json). With --check it writes
  * nothing, prints one line per stale block with the command that fixes it, and exits 1 if any.
  */
 import { writeFileSync } from 'node:fs';

@@ -50,7 +50,8 @@ import { registerVerificationRoutes } from './api/register-verification-routes.t
 import { serviceRoutes } from './api/service-routes.ts';
 import { userinfoRoutes } from './api/userinfo-routes.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { LIMITS, type Config } from './config.ts';
+import type { Config } from './config.ts';
+import { LIMITS } from './limits.ts';
 import { createKeyStore } from './crypto/key-store.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/database.ts';

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENVIRONMENT_VARIABLES } from '../../server/config.ts';
+import { ENVIRONMENT_VARIABLES } from '../../server/environment-variables.ts';
 import { configReference } from './config-reference.ts';
 import { flowPropertiesReference, type SchemaNode } from './flow-properties.ts';
 
@@ -21,7 +21,7 @@ export interface GeneratedBlock {
 
 /** Every generated block of docs/. */
 export const GENERATED_BLOCKS: readonly GeneratedBlock[] = [
-  { file: 'docs/configuration.md', name: 'configuration', source: 'server/config.ts', render: () => configReference(ENVIRONMENT_VARIABLES) },
+  { file: 'docs/configuration.md', name: 'configuration', source: 'server/environment-variables.ts', render: () => configReference(ENVIRONMENT_VARIABLES) },
   {
     file: 'docs/flows.md',
     name: 'flow-properties',

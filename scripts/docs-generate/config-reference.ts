@@ -1,5 +1,5 @@
 /** The configuration reference of docs/configuration.md, written from the server's table of environment variables. */
-import type { EnvironmentVariable } from '../../server/config.ts';
+import type { EnvironmentVariable } from '../../server/environment-variables.ts';
 import { tableCell } from './markdown.ts';
 
 /** A markdown table: variable, default, meaning, in the table's order. */

@@ -1,4 +1,4 @@
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Services } from '../services.ts';
 import { listSecurityEvents } from '../store/security-events.ts';
 import { describeAgent } from './account-sessions.ts';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { ApiError } from '../errors.ts';
 import { emailChangeCodeMail } from '../mail/templates.ts';
 import type { Services } from '../services.ts';

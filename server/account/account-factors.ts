@@ -1,5 +1,5 @@
 import { revokeTrustedDevicesMadeWith } from '../store/trusted-devices.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { ApiError } from '../errors.ts';
 import { maskEmail, maskPhone } from '../mask.ts';
 import { sendFactorCode } from '../mfa/code-factor.ts';

@@ -1,6 +1,6 @@
 import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { randomToken } from '../crypto/hash.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';

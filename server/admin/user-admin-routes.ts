@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { responses } from '../api/response-schemas.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { auditTrail, disableUser, enableUser, resetMfa, showUser, unlockUser, userSessions, type OperatorDeps, type SessionsAction } from './user-operations.ts';
 
 const EMAIL_BODY = { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } } as const;

@@ -2,7 +2,7 @@ import { listTrustedDevices, revokeAllTrustedDevices, type TrustedDevice } from 
 import { loginDelaySeconds } from '../auth/lockout.ts';
 import { sendSecurityNotice, type NoticeDeps } from '../auth/security-notices.ts';
 import { endSessions, listSessions, type SessionDeps, type UserSession } from '../auth/sessions.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { removeAllSecondFactors } from '../mfa/factor-reset.ts';
 import { membershipsOf } from '../store/companies.ts';
 import { clearLockoutCounters, readLockoutCounters } from '../store/lockouts.ts';

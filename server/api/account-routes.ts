@@ -8,7 +8,7 @@ import { listAccountSessions, signOutOtherSessions, signOutSession } from '../ac
 import { authenticateAccountCaller, type AccountCaller } from '../account/account-token.ts';
 import { newRecoveryCodes, recoveryCodeSummary } from '../account/account-recovery.ts';
 import { listTrustedBrowsers, revokeAllTrustedBrowsers, revokeTrustedBrowser } from '../account/account-trust.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Services } from '../services.ts';
 import { responses } from './response-schemas.ts';
 

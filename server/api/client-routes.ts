@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { findClientInfo } from '../store/clients.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';

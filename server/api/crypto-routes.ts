@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { issueCredentialNonce } from '../store/credential-nonces.ts';
 import type { Services } from '../services.ts';
 import { responses } from './response-schemas.ts';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { Argon2QueueFullError } from '../auth/argon2-gate.ts';
 import { UnstorableValueError } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';

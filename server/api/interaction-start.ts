@@ -4,7 +4,7 @@ import type { Services } from '../services.ts';
 import { startSignIn } from '../sign-in/start-sign-in.ts';
 import { browserCookieName, transactionCookieName, transactionCookieOptions, trustCookieName } from './transaction-cookie.ts';
 import { trustTokenHash } from '../auth/trusted-devices.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { randomToken, sha256 } from '../crypto/hash.ts';
 
 /** The browser's own token when it has a well-formed one, else a fresh one. */

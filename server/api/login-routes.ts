@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Argon2QueueFullError } from '../auth/argon2-gate.ts';
 import { loginDelaySeconds } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { lockoutMail } from '../mail/templates.ts';
 import { sendInBackground } from '../mail/mailer.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';

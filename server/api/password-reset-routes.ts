@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { endSessions } from '../auth/sessions.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { mailFailureLogger } from '../mail/mailer.ts';
 import { resetCodeMail } from '../mail/templates.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { claimResend, createPendingRegistration, findAccountState, findPendingRegistration } from '../store/registrations.ts';
 import { recordInTransaction } from '../store/transactions.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 
 /** Options every write of the transaction cookie uses: script cannot read it, other sites cannot send it. */
 export function transactionCookieOptions(config: Pick<Config, 'publicUrl'>) {

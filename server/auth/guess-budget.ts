@@ -1,4 +1,4 @@
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Whose wrong codes are counted together: an account (or a sign-up's address) and what the codes are for. */

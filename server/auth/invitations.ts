@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { LIMITS, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';

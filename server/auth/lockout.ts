@@ -1,4 +1,4 @@
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { releaseAttempt } from '../store/lockouts.ts';

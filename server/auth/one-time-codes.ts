@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { guessBudget } from './guess-budget.ts';
 

@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { createArgon2Gate } from './argon2-gate.ts';
 
 /** `Algorithm.Argon2id`; the package ships it as a const enum, which isolated modules cannot read. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from '../store/recovery-codes.ts';
 

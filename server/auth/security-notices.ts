@@ -1,5 +1,6 @@
 import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
-import { LIMITS, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Clock } from '../clock.ts';
 import { randomToken } from '../crypto/hash.ts';
 import type { Queryable } from '../db/database.ts';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { randomToken, sha256 } from '../crypto/hash.ts';
 import type { Services } from '../services.ts';
 import type { RequestOrigin } from '../store/security-events.ts';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LIMITS, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { createSecretBox, loadMasterKey } from '../crypto/secret-box.ts';
 import { ADMIN_FILE_NAME } from './admin-file.ts';
 import { openConfiguredDatabase } from '../runtime.ts';

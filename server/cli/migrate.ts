@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { ConfigError } from '../config-readers.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { DatabaseUnavailableError, openConfiguredDatabase } from '../runtime.ts';
 

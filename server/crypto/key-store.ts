@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import crypto from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SecretBox } from './secret-box.ts';
 

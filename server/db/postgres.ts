@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { rethrowQueryError, runAfterCommit, type ChangeFeed, type Database, type Queryable, type SqlValue } from './database.ts';
 
 /** Pool size per server process; several stateless processes share one PostgreSQL. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import { LIMITS, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { ApiError } from '../errors.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { PAGE_HEADERS } from '../oidc/html-page.ts';

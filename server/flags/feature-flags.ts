@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FLAG_DEFAULTS, type FlagKey } from '../../contract/product.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-readers.ts';
 
 export type FlagValues = Record<FlagKey, boolean>;
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { LIMITS, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** One plain-text email. */

@@ -1,5 +1,5 @@
 import type { CodePurpose } from '../auth/one-time-codes.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { ApiError } from '../errors.ts';
 import { mfaCodeMail } from '../mail/templates.ts';
 import { maskEmail, maskPhone } from '../mask.ts';

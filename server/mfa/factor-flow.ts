@@ -1,5 +1,5 @@
 import { sharedDeviceHint } from '../auth/trusted-devices.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { ApiError, catalogueProblem } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';

@@ -14,7 +14,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { LIMITS, PRODUCT_NAME, type Config } from '../config.ts';
+import { PRODUCT_NAME, type Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { consumeChallenge, findChallenge, saveChallenge, type PasskeyPurpose } from '../store/passkey-challenges.ts';

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { LIMITS, PRODUCT_NAME } from '../config.ts';
+import { PRODUCT_NAME } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 
 /** The hash functions RFC 6238 allows; authenticator apps expect SHA1, the others exist for the RFC's test vectors. */
 export type TotpAlgorithm = 'SHA1' | 'SHA256' | 'SHA512';

@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
 import Provider, { interactionPolicy, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
-import { LIMITS, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';

@@ -1,6 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** The OAuth error for a server that cannot answer now (RFC 6749, section 4.1.2.1). */

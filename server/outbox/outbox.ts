@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { isTransaction, type Database, type Queryable } from '../db/database.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';

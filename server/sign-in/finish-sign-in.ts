@@ -1,4 +1,4 @@
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { bindCompanyToGrant } from '../companies/company-choice.ts';
 import { ApiError } from '../errors.ts';
 import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';

@@ -1,5 +1,5 @@
 import { createRegistrationCodes, type RegistrationCodes } from '../auth/registration-codes.ts';
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { registrationAttemptMail, registrationCodeMail } from '../mail/templates.ts';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { LIMITS, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** One text message. */

@@ -1,4 +1,4 @@
-import { LIMITS } from '../config.ts';
+import { LIMITS } from '../limits.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** What a security event records. Operator actions name the operator's command in their detail. */

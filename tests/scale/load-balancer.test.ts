@@ -3,7 +3,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { DEMO_CLIENTS } from '../../server/admin/seed.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import { findClient } from '../../server/store/clients.ts';
 import { runScript, stopServer } from '../server/support/processes.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { capturingMailer, fakeClock } from '../server/support/fakes.ts';
 import { API, logIn } from '../server/support/mfa.ts';
 import { otherCode } from '../server/support/registration.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import type { CodePurpose } from '../../server/auth/one-time-codes.ts';
 import { generateRecoveryCodes, recoveryCodeDeps, redeemRecoveryCode } from '../../server/auth/recovery-codes.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { verifyFactorCode } from '../../server/mfa/factor-flow.ts';
 import { newTotpSecret, totpCodeAt } from '../../server/mfa/totp.ts';
 import { createInvitation, ensureInvitedUser, findInvitation, redeemInvitation } from '../../server/store/invitations.ts';

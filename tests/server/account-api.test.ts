@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { signInToAccountPage, type AccountPage } from './support/account.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';

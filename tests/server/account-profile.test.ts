@@ -1,7 +1,7 @@
 import { CompactEncrypt, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { addMembership, insertCompany } from '../../server/store/companies.ts';
 import { signInToAccountPage, type AccountPage } from './support/account.ts';

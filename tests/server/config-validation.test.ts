@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ConfigError } from '../../server/config-readers.ts';
+import { ENVIRONMENT_VARIABLES } from '../../server/environment-variables.ts';
 import { runScript } from './support/processes.ts';
 
 const MISTAKES = { NODE_ENV: 'test', PORT: 'eighty', LOG_LEVEL: 'loud', TRUST_PROXY: 'true', MIGRATE_ON_START: 'maybe', METRICS_PORT: '-1' };

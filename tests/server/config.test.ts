@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ConfigError } from '../../server/config-readers.ts';
 
 describe('configuration', () => {
   it('defaults to the embedded database on 127.0.0.1:8080 with a localhost public URL', () => {

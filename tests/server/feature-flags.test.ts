@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigError } from '../../server/config.ts';
+import { ConfigError } from '../../server/config-readers.ts';
 import { FLAG_DEFAULTS } from '../../contract/product.ts';
 import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile } from '../../server/flags/feature-flags.ts';
 

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { startServer } from './support/processes.ts';
 
 const SLOW = 120_000;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ConfigError } from '../../server/config-readers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const BUILT = path.resolve('dist/web/index.html');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { addCompany, invite } from '../../server/admin/company-operations.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { fakeClock } from './support/fakes.ts';
 import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts';

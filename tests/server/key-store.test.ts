@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { CompactEncrypt, importJWK, compactDecrypt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { createKeyStore } from '../../server/crypto/key-store.ts';
 import { createSecretBox } from '../../server/crypto/secret-box.ts';
 import type { Database } from '../../server/db/database.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { loginDelaySeconds } from '../../server/auth/lockout.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { purgeExpired } from '../../server/store/cleanup.ts';
 import { capturingMailer, fakeClock, settle } from './support/fakes.ts';
 import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts';

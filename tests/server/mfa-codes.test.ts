@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
 import { API, answer, capturingSms, logIn, type StepAnswer } from './support/mfa.ts';

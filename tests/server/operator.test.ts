@@ -3,7 +3,7 @@ import { OperationError } from '../../server/admin/operations.ts';
 import { generateRecoveryCodes, recoveryCodeDeps, recoveryCodeStatus } from '../../server/auth/recovery-codes.ts';
 import { auditTrail, disableUser, enableUser, resetMfa, showUser, unlockUser, userSessions } from '../../server/admin/user-operations.ts';
 import { listSessions } from '../../server/auth/sessions.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { addCompany, addUserToCompany } from '../../server/admin/company-operations.ts';
 import { findCredentialsByEmail } from '../../server/store/users.ts';
 import { capturingMailer, fakeClock, settle } from './support/fakes.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { addUser } from '../../server/admin/operations.ts';
 import { capturingMailer, fakeClock, settle } from './support/fakes.ts';
 import { exchangeCode, openLoginScreen, signIn, submitLogin, TestBrowser } from './support/sign-in.ts';

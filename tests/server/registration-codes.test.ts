@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { testBackends } from './support/databases.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
 import { browserAtSignIn, otherCode, requestAnotherCode, submitRegistration, submitRegistrationCode } from './support/registration.ts';

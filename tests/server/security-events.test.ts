@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { listSecurityEvents, recordSecurityEvent } from '../../server/store/security-events.ts';
 import { findCredentialsByEmail } from '../../server/store/users.ts';
 import { testBackends } from './support/databases.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
-import { LIMITS } from '../../server/config.ts';
+import { LIMITS } from '../../server/limits.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { issueCredentialNonce, consumeCredentialNonce } from '../../server/store/credential-nonces.ts';
 import { listSecurityEvents } from '../../server/store/security-events.ts';

@@ -8,7 +8,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENVIRONMENT_VARIABLES, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ENVIRONMENT_VARIABLES } from '../../server/environment-variables.ts';
 import { GENERATED_BLOCKS, staleBlockLines, withBlock } from '../../scripts/docs-generate/blocks.ts';
 import { flowPropertiesReference } from '../../scripts/docs-generate/flow-properties.ts';
 
@@ -81,7 +82,7 @@ describe('npm run docs:generate -- --check on a copy of the docs', () => {
     const { status, lines } = runOnCopy((dir) => editFile(dir, 'docs/configuration.md', (text) => text.replace('| `PORT` | `8080` |', '| `PORT` | `3000` |')), '--check');
     expect(status).toBe(1);
     expect(lines).toEqual([
-      'docs/configuration.md:configuration — is stale: server/config.ts changed since it was written — run npm run docs:generate',
+      'docs/configuration.md:configuration — is stale: server/environment-variables.ts changed since it was written — run npm run docs:generate',
       'docs:check: 2 generated blocks, 1 to regenerate',
     ]);
   });
