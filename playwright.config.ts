@@ -28,9 +28,9 @@ process.env.E2E_PICKER_PORT = String(PICKER_PORT);
 process.env.E2E_PICKER_DATA_DIR = PICKER_DATA_DIR;
 
 /**
- * A third server with the product's default: MFA required (MFA_REQUIRED unset), for e2e/mfa.spec.ts. The other two
- * run with MFA_REQUIRED=false, since their tests are about other flows (sign-in, recovery, registration, invitations,
- * companies, the fixture replays) and their users have no second factor.
+ * A third server with the product's default: MFA required (MFA_REQUIRED unset), for e2e/mfa.spec.ts and the fixture
+ * replays (recorded with MFA on). The other two run with MFA_REQUIRED=false, since their tests are about other flows
+ * (sign-in, recovery, registration, invitations, companies) and their users have no second factor.
  */
 const MFA_PORT = Number(process.env.E2E_MFA_PORT ?? PORT + 2000);
 const MFA_DATA_DIR = process.env.E2E_MFA_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sso-e2e-mfa-'));
@@ -55,9 +55,13 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Tests in a file run in order (some hand on what later ones need); two files run at a time, since each test
+  // spends most of its time waiting on the browser or a server rather than on the CPU.
   fullyParallel: false,
-  workers: 1,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  workers: 2,
+  reporter: [['list']],
+  // The CI log keeps only its tail: name every slow file there.
+  reportSlowTests: { max: 15, threshold: 60_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { flowGraphPlugin } from './scripts/vite/flow-graph-plugin.ts';
 import { flowIndexPlugin } from './scripts/vite/flow-index-plugin.ts';
 import { lazyRjsfFields } from './scripts/vite/lazy-rjsf-fields.ts';
 
@@ -34,7 +35,7 @@ function stripFlowDescriptions(): Plugin {
 
 export default defineConfig({
   base: '/auth/',
-  plugins: [react(), stripFlowDescriptions(), flowIndexPlugin(), lazyRjsfFields()],
+  plugins: [react(), stripFlowDescriptions(), flowIndexPlugin(), flowGraphPlugin(fileURLToPath(new URL('.', import.meta.url))), lazyRjsfFields()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/ui/plain-markdown.tsx', import.meta.url)) },

@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     projects: [
       {
         extends: './vite.config.ts',
@@ -31,6 +32,8 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/web/**', '**/node_modules/**'],
           environment: 'node',
+          // The security campaign's files each file their cases' figures; the teardown prints them as one table.
+          globalSetup: ['tests/security/support/campaign-table.ts'],
         },
       },
     ],

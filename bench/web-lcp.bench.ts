@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { seedDemo } from '../server/admin/seed.ts';
 import { buildApp } from '../server/app.ts';
+import { buildDemoApp } from '../server/demo/demo-app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createSecretBox } from '../server/crypto/secret-box.ts';
 import { launchChromium } from '../scripts/fixtures/chromium.ts';
@@ -103,10 +104,14 @@ async function main(): Promise<void> {
   const { app } = await buildApp({ config, db, masterKey });
   app.get(STATIC_PATH, (_request, reply) => reply.type('text/html; charset=utf-8').send(STATIC_FORM));
   await app.listen({ host: '127.0.0.1', port: PORT });
+  // The demo client app on its own origin, as `npm start` runs it: its sign-in button gives the client link.
+  const demo = await buildDemoApp({ config, db, box: createSecretBox(masterKey) });
+  if (!demo) throw new Error('the demo client app did not start: no demo clients were seeded');
+  await demo.listen({ host: '127.0.0.1', port: config.demo.port });
   const browser = await launchChromium();
   try {
     // The demo client's sign-in button answers with the link a client app sends its users to.
-    const start = await fetch(`${publicUrl}/demo/login?client=sso-account`, { redirect: 'manual' });
+    const start = await fetch(`${config.demo.url}/demo/login?client=sso-account`, { redirect: 'manual' });
     const link = new URL(String(start.headers.get('location')), publicUrl).href;
     if (!new URL(link).pathname.startsWith('/auth/login')) throw new Error(`the demo client did not link to the login screen: ${link}`);
     const linkRuns: LinkRun[] = [];
@@ -131,6 +136,7 @@ async function main(): Promise<void> {
     ]);
   } finally {
     await browser.close();
+    await demo.close();
     await app.close();
     await db.close();
   }

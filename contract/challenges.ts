@@ -55,6 +55,8 @@ export const CHALLENGES = {
   SETUP_PASSKEY_MFA: { sentByServer: true },
   /** Signing in with a passkey instead of the password (parameters.passkey); the sign-in stays at the login step until it verifies. */
   PASSKEY_SIGN_IN: { sentByServer: true },
+  /** A client app that is not first-party asks for access the person has not allowed yet (or asked with prompt=consent): the person allows or declines (parameters.client_name, parameters.scopes). */
+  CONSENT_REQUIRED: { sentByServer: true },
 } as const satisfies Record<string, ChallengeDefinition>;
 
 /** A challenge kind of the contract. */

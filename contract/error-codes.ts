@@ -14,6 +14,8 @@ export interface ErrorCodeDefinition {
   readonly params?: readonly string[];
   /** Trying the same again may work (a passing fault of the server or the network): the error page offers "Try again". */
   readonly retryable?: boolean;
+  /** The sign-in cannot go on from here: the screen that shows it offers "Start again" (src/ui/start-again-link.tsx). */
+  readonly restart?: boolean;
 }
 
 /**
@@ -22,15 +24,23 @@ export interface ErrorCodeDefinition {
  */
 export const REASON_PARAM = 'reason';
 
+/**
+ * `error_params.field`: the form field the problem concerns (a password that breaks a rule, a number that is no
+ * phone number), so the web app shows the message on that field, marked invalid, and puts the focus there.
+ */
+export const FIELD_PARAM = 'field';
+
 /** A precise problem behind `request.invalid`: its English wording and, where the catalogue words it, its key. */
 export interface ProblemDetail {
   readonly message: string;
   readonly key?: string;
+  /** The form field the problem concerns, sent as `error_params.field`. */
+  readonly field?: string;
 }
 
 /** Every API error code. */
 export const ERROR_CODES = {
-  'request.invalid': { status: 400, params: [REASON_PARAM] },
+  'request.invalid': { status: 400, params: [REASON_PARAM, FIELD_PARAM] },
   'request.too_large': { status: 413 },
   'request.unsupported_media_type': { status: 415 },
   'request.not_found': { status: 404 },
@@ -40,26 +50,29 @@ export const ERROR_CODES = {
   'request.timeout': { status: 408, retryable: true },
   'auth.init_failed': { status: 400, retryable: true },
   'auth.invalid_credentials': { status: 401 },
-  'auth.too_many_attempts': { status: 429, params: ['minutes'] },
+  'auth.too_many_attempts': { status: 429, params: ['minutes', 'seconds'] },
   'auth.invalid_token': { status: 401 },
-  'transaction.missing': { status: 401 },
-  'step.out_of_order': { status: 409 },
+  'transaction.missing': { status: 401, restart: true },
+  'step.out_of_order': { status: 409, restart: true },
   'step.not_available': { status: 404 },
   'credentials.unreadable': { status: 400 },
   'code.invalid': { status: 400, params: [REASON_PARAM] },
   'code.too_many_attempts': { status: 429 },
   'invitation.expired': { status: 410 },
+  'invitation.used': { status: 410 },
   'company.unknown': { status: 400 },
   'code.resend_too_soon': { status: 429 },
+  'code.too_many_requested': { status: 429, params: ['retry_at'] },
   'mfa.method_unavailable': { status: 400 },
   'mfa.totp_resting': { status: 429 },
-  'phone.invalid': { status: 400 },
+  'phone.invalid': { status: 400, params: [FIELD_PARAM] },
   'password.reused': { status: 400 },
-  'client.missing': { status: 400 },
+  'client.missing': { status: 400, restart: true },
   'client.unknown': { status: 400 },
   'client.not_found': { status: 404 },
   'client.redirect_uri_mismatch': { status: 400 },
   'client.pkce_required': { status: 400 },
+  'client.open_app_first': { status: 400 },
   'bot_check.failed': { status: 403 },
   'server.unavailable': { status: 503, retryable: true },
   'server.error': { status: 500, retryable: true },
@@ -69,12 +82,15 @@ export const ERROR_CODES = {
   'account.factor_not_found': { status: 404 },
   'account.session_not_found': { status: 404 },
   'account.email_taken': { status: 409 },
+  'account.email_change_limit': { status: 429 },
   'account.password_wrong': { status: 400 },
   'notice_link.expired': { status: 410 },
   'account.trusted_device_not_found': { status: 404 },
+  'account.app_not_found': { status: 404 },
   'passkey.invalid': { status: 400 },
   'passkey.expired': { status: 400 },
   'passkey.already_registered': { status: 409 },
+  'passkey.unavailable': { status: 400 },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
 /** A stable error code of the API. */
@@ -96,6 +112,12 @@ export function isRetryable(code: string | undefined): boolean {
   if (code === undefined) return true;
   const definition: ErrorCodeDefinition | undefined = isErrorCode(code) ? ERROR_CODES[code] : undefined;
   return definition?.retryable === true;
+}
+
+/** Whether a failure leaves the sign-in nowhere to go on to, so its screen offers "Start again". */
+export function needsRestart(code: string | undefined): boolean {
+  const definition: ErrorCodeDefinition | undefined = code !== undefined && isErrorCode(code) ? ERROR_CODES[code] : undefined;
+  return definition?.restart === true;
 }
 
 /** The catalogue key of a code's text: `apiError.<code>`. */

@@ -31,14 +31,17 @@ const FROM_LOGIN = [
 /** Screens a browser opens by address alone, with the title they show. */
 const BY_ADDRESS = [
   { path: '/auth/no/such/page', title: 'Error' },
-  { path: '/auth/error', title: 'Error' },
-  { path: '/auth/unavailable', title: 'Error' },
+  // The error screen as people meet it: a link naming an app the provider does not know. (/auth/error and
+  // /auth/unavailable typed with no sign-in behind them belong to the account page's login, like every address
+  // without a client app.)
+  { path: '/auth/login?client_id=no-such-app', title: 'Error' },
   { path: '/auth/mfa/totp', title: 'Authenticate | Verify Using Authenticator App MFA' },
   { path: '/auth/reset-password/success', title: 'Reset Password | Success' },
   // A sign-up's success screen opened by address belongs to a sign-in that is over: the honest "ended" screen.
   { path: '/auth/register/success', title: 'Authenticate' },
   { path: '/auth/terms-conditions', title: 'Terms and Conditions' },
   { path: '/auth/invitation/expired', title: 'Error' },
+  { path: '/auth/invitation/used', title: 'Error' },
   { path: '/auth/help', title: 'Help' },
 ];
 

@@ -53,6 +53,8 @@ test('a user of three companies picks one and sees it in the demo client\'s clai
   const group = page.getByRole('radiogroup', { name: 'Company' });
   await expect(group.getByRole('radio')).toHaveCount(3);
   await expect(group.getByRole('radio', { name: `Amber ${tag}` })).toBeChecked();
+  // The focus is on the list, on the chosen company, so arrow keys pick another at once (27.20).
+  await expect(group.getByRole('radio', { name: `Amber ${tag}` })).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 

@@ -1,34 +1,74 @@
 /**
- * Every fixture a live server can reproduce (realServer is not false), replayed in Chromium
- * against the e2e server: its user created with the admin CLI under a fresh address, codes read
- * from the development outbox, and each screen's route, title and messages checked as recorded.
+ * Every fixture a live server can reproduce (realServer is not false), replayed in Chromium against the e2e server
+ * that keeps the product's default, MFA required (a fixture with feature flags of its own, such as the company picker
+ * on, against a server this file starts with them): its user created with the admin CLI under a fresh address, codes
+ * read from the development outbox, authenticator codes computed from the key the page shows, a virtual passkey
+ * device, and each screen's route, title, headline and messages checked as recorded.
  */
 import { test } from '@playwright/test';
+import type { Fixture } from '../src/recorder/fixture-types.ts';
 import { createBrowserDriver } from '../scripts/fixtures/browser-driver.ts';
 import { fixtureNames, loadFixture } from '../scripts/fixtures/fixture-files.ts';
 import { flowRouteOf } from '../scripts/fixtures/flow-routes.ts';
-import { uniqueEmail } from '../scripts/fixtures/live-server.ts';
-import { createFixtureUser, liveValues } from '../scripts/fixtures/live-values.ts';
+import { startLiveServer, type LiveServer } from '../scripts/fixtures/live-server.ts';
+import { createFixtureClient, createFixtureUser, fixtureEmail, liveValues } from '../scripts/fixtures/live-values.ts';
+import { personsDevices } from '../scripts/fixtures/page-secrets.ts';
 import { walkFixture } from '../scripts/fixtures/walk-fixture.ts';
 
 const STEP_TIMEOUT_MS = 10_000;
+/** As playwright.config.ts allows its servers: a loaded machine is slow to boot one. */
+const SERVER_START_MS = 120_000;
 const routeOf = flowRouteOf();
 const replayable = fixtureNames()
   .map((name) => ({ name, fixture: loadFixture(name) }))
   .filter(({ fixture }) => fixture.realServer !== false);
 
-for (const { name, fixture } of replayable) {
-  test(`replays ${name} against the live server`, async ({ page, baseURL }) => {
-    const dataDir = process.env.E2E_DATA_DIR;
-    if (!dataDir || !baseURL) throw new Error('E2E_DATA_DIR and baseURL come from playwright.config.ts');
-    const email = uniqueEmail(name);
-    await createFixtureUser(dataDir, fixture, email);
-    await walkFixture(fixture, {
-      name,
-      driver: await createBrowserDriver(page, STEP_TIMEOUT_MS),
-      value: liveValues({ origin: new URL(baseURL).origin, email, codes: fixture.codes }),
-      routeOf,
-      timeoutMs: STEP_TIMEOUT_MS,
+/** Declares one test per fixture, each replayed on the server `server()` gives when the test runs. */
+function replayTests(fixtures: typeof replayable, server: () => Pick<LiveServer, 'origin' | 'dataDir'>): void {
+  for (const { name, fixture } of fixtures) {
+    test(`replays ${name} against the live server`, async ({ browser }) => {
+      const { origin, dataDir } = server();
+      const email = fixtureEmail(name);
+      await createFixtureUser(dataDir, fixture, email);
+      await createFixtureClient(dataDir, origin, fixture);
+      const context = await browser.newContext({ baseURL: origin });
+      const page = await context.newPage();
+      await walkFixture(fixture, {
+        name,
+        driver: await createBrowserDriver(page, STEP_TIMEOUT_MS),
+        value: liveValues({ origin, email, codes: fixture.codes, totpSecret: await personsDevices(page), dataDir, user: fixture.user }),
+        routeOf,
+        timeoutMs: STEP_TIMEOUT_MS,
+      });
+      await context.close();
+    });
+  }
+}
+
+const flagsOf = (fixture: Fixture) => JSON.stringify(Object.entries(fixture.flags ?? {}).sort());
+
+replayTests(
+  replayable.filter(({ fixture }) => !fixture.flags),
+  () => {
+    const dataDir = process.env.E2E_MFA_DATA_DIR;
+    const port = process.env.E2E_MFA_PORT;
+    if (!dataDir || !port) throw new Error('E2E_MFA_DATA_DIR and E2E_MFA_PORT come from playwright.config.ts');
+    return { origin: `http://localhost:${port}`, dataDir };
+  },
+);
+
+for (const flags of new Set(replayable.filter(({ fixture }) => fixture.flags).map(({ fixture }) => flagsOf(fixture)))) {
+  const fixtures = replayable.filter(({ fixture }) => fixture.flags && flagsOf(fixture) === flags);
+  test.describe(`with the flags ${flags}`, () => {
+    let server: LiveServer | undefined;
+    test.beforeAll(async () => {
+      test.setTimeout(SERVER_START_MS);
+      server = await startLiveServer({ flags: fixtures[0]?.fixture.flags });
+    });
+    test.afterAll(async () => server?.stop());
+    replayTests(fixtures, () => {
+      if (!server) throw new Error('the flagged server did not start');
+      return server;
     });
   });
 }

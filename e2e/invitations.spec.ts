@@ -65,7 +65,7 @@ test('an invited user gives the names, accepts the terms, sets a password and la
   await expect(page.getByRole('row', { name: /^name/ })).toContainText('Grace Hopper');
 });
 
-test('a used invitation says so, tracks it, and offers to email a new one', async ({ page, request }) => {
+test('a used invitation says it was accepted, tracks it, and offers to log in rather than a new invitation', async ({ page, request }) => {
   const company = unique('Used Co');
   const email = `${unique('used')}@example.com`;
   sso('company', 'add', company);
@@ -76,8 +76,22 @@ test('a used invitation says so, tracks it, and offers to email a new one', asyn
   await expect(page).toHaveURL(/\/demo\/$/);
 
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'This invitation can no longer be used' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This invitation has already been accepted' })).toBeVisible();
   await expect(page).toHaveTitle('Error');
+  expect(await trackedEvents(page)).toContain('invitation_login_used');
+  await expect(page.getByRole('button', { name: 'Email me a new invitation' })).toHaveCount(0);
+  // "Log in" leaves the dead token behind, so it leads to the login screen, not back here.
+  const logIn = page.getByRole('link', { name: 'Log in', exact: true });
+  await expect(logIn).toHaveAttribute('href', '/auth/login');
+  // In a browser without the session the acceptance left (the invited person on another day).
+  await page.context().clearCookies();
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
+});
+
+test('an expired or unknown invitation link offers to email a new one', async ({ page }) => {
+  await page.goto('/auth/login?invitation=no-such-invitation-token');
+  await expect(page.getByRole('heading', { name: 'This invitation can no longer be used' })).toBeVisible();
   expect(await trackedEvents(page)).toContain('invitation_login_expired');
   await page.getByRole('button', { name: 'Email me a new invitation' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demoUrl } from './support/demo-origin.ts';
 
 const DEMO_USER = { email: 'demo@example.com', password: 'Demo-Passw0rd!' };
 
@@ -67,8 +68,8 @@ test('an unknown path shows the error page titled "Error"', async ({ page }) => 
 });
 
 test('a client app that links with ?username= finds the email filled in', async ({ page }) => {
-  const redirectUri = new URL('/demo/auth/callback', page.url() === 'about:blank' ? test.info().project.use.baseURL : page.url()).href;
-  const query = new URLSearchParams({ client_id: 'sso-dashboard', redirect_uri: redirectUri, state: 'prefill', username: 'demo@example.com' });
+  const redirectUri = demoUrl(test.info().project.use.baseURL ?? '', '/demo/auth/callback');
+  const query = new URLSearchParams({ client_id: 'sso-dashboard', redirect_uri: redirectUri, state: 'prefill', username: 'demo@example.com', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
   await page.goto(`/auth/login?${query}`);
   await expect(page).toHaveURL(/interaction=/);
   await expect(page.getByLabel('Email')).toHaveValue('demo@example.com');

@@ -122,7 +122,9 @@ test('a new user verifies a phone by SMS, signs in by text, and resends after th
   await setup.getByLabel('Mobile number').fill('+44 7700 900123');
   await setup.getByRole('button', { name: 'Send code' }).click();
   await expect(setup).toHaveTitle('Authenticate | Set Up SMS MFA');
-  await expect(setup).toHaveURL(/\/auth\/mfa\/otp\/%E2%80%A2%E2%80%A2%E2%80%A20123\?/);
+  // The number just typed, in full on the screen, and no number in the address.
+  await expect(setup).toHaveURL(/\/auth\/mfa\/otp\/sms\?/);
+  await expect(setup.getByText(/^We sent a 6-digit code to \+44 7700 900123 at \d{2}:\d{2}\./)).toBeVisible();
   const setupCode = await outboxCode(setup.request, PHONE);
   await setup.getByLabel('Code', { exact: true }).fill(setupCode);
   await setup.getByRole('button', { name: 'Verify' }).click();

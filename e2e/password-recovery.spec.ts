@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { authorizationQuery } from './support/authorization-query.ts';
 import { outboxMatch } from './support/dev-outbox.ts';
+import { demoUrl } from './support/demo-origin.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OLD_PASSWORD = 'Old-Passw0rd!';
@@ -109,17 +110,9 @@ test('a user who forgot the password resets it by email code and signs in to the
 test("a client's link to forgot-password keeps the client: after the reset the person signs in to that client", async ({ page, baseURL }) => {
   const email = uniqueEmail('client-link');
   addUser(email, OLD_PASSWORD);
-  const state = randomBytes(16).toString('base64url');
   // The link as a client app writes it: a complete authorize request, PKCE (S256) and state included.
-  const client = new URLSearchParams({
-    client_id: 'sso-account',
-    redirect_uri: new URL('/demo/user-management/auth/callback', baseURL).href,
-    response_type: 'code',
-    scope: 'openid',
-    state,
-    code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
+  const client = authorizationQuery('sso-account', demoUrl(baseURL ?? '', '/demo/user-management/auth/callback'));
+  const state = client.get('state');
   await page.goto(`/auth/forgot-password?${client}`);
   await expect(page).toHaveTitle('Forgot Password');
   await expect(page.getByText('Signing in to Account Area')).toBeVisible();

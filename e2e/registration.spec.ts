@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { outboxCode } from './support/dev-outbox.ts';
+import { flowExamples } from './support/flow-examples.ts';
+import { fillStep, signUpSteps } from './support/sign-up.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Quartz-Lantern-42!';
 const WRONG_CODES_ALLOWED = 5;
+const examples = flowExamples();
 
 /** Runs the admin CLI against the e2e server's data dir (exported by playwright.config.ts). */
 function sso(...args: string[]): void {
@@ -31,19 +34,20 @@ async function openRegister(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Welcome! Create your account' })).toBeVisible();
 }
 
-/** Fills and submits the register form, then the job details: the code screen is on show. */
+/**
+ * Fills and submits the register form and every step after it that the flows lead to (their example inputs), up to
+ * the code screen, which is then on show. The password's strength is confirmed on the register form as it is typed.
+ */
 async function register(page: Page, email: string, names = { first: 'Grace', last: 'Hopper' }): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First name').fill(names.first);
-  await page.getByLabel('Last name').fill(names.last);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await expect(page.getByText('Your password is strong')).toBeVisible();
-  await page.getByLabel('I accept the Terms and Conditions').check();
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveTitle('Register | Job Details');
-  await page.getByLabel('Job title').fill('Treasury analyst');
-  await page.getByLabel('Department').fill('Finance');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  const { steps, stopsAt } = signUpSteps(email, PASSWORD, { firstName: names.first, lastName: names.last });
+  for (const step of steps) {
+    if (step.id === 'register') {
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await expect(page.getByText('Your password is strong')).toBeVisible();
+    }
+    await fillStep(page, step);
+  }
+  await expect(page).toHaveTitle(examples.title(stopsAt));
   await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
 }
 
@@ -114,13 +118,15 @@ test('a new code can be asked for only once the server\'s cooldown has run out',
   await expect(page.getByRole('link', { name: /Send a new code/ })).toHaveCount(0);
 });
 
-test('job details entered by address, not from register, sends the user to register', async ({ page }) => {
-  await openRegister(page);
-  const query = new URL(page.url()).search;
-  await page.goto(`/auth/job-details${query}`);
-  await expect(page).toHaveURL(/\/auth\/register\?/);
-  await expect(page).toHaveTitle('Register');
-});
+for (const guarded of examples.guarded('registration')) {
+  test(`${guarded.id} entered by address, not from the steps before it, sends the user to ${guarded.otherwise.id}`, async ({ page }) => {
+    await openRegister(page);
+    const query = new URL(page.url()).search;
+    await page.goto(`/auth/${guarded.route}${query}`);
+    await expect(page).toHaveURL(new RegExp(`/auth/${guarded.otherwise.route}\\?`));
+    await expect(page).toHaveTitle(guarded.otherwise.title);
+  });
+}
 
 test('the terms open in a new tab whose "Close this tab" closes it, and the form keeps what was typed', async ({ page, context }) => {
   await openRegister(page);

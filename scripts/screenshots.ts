@@ -12,13 +12,15 @@ import { join, relative } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SAMPLE_VALUES } from './fixtures/placeholder-values.ts';
 import { ROOT } from './fixtures/fixture-files.ts';
-import { adminCli, latestCode, type LiveServer } from './fixtures/live-server.ts';
+import { adminCli, latestCode, latestMatch, type LiveServer } from './fixtures/live-server.ts';
 import { trackRequests, waitForQuiet } from './fixtures/quiet.ts';
 import { runScript, withLiveBrowser } from './fixtures/live-session.ts';
 import { INVITATION_SCREENS, walkInvitationScreens } from './fixtures/invitation-screens.ts';
 import { MFA_SCREENS, walkMfaScreens } from './fixtures/mfa-screens.ts';
 import { ACCOUNT_SCREENS, walkAccountScreens } from './fixtures/account-screens.ts';
 import { PASSKEY_SCREENS, walkPasskeyScreens } from './fixtures/passkey-screens.ts';
+import { openLogin, REGISTRATION_SCREENS, walkRegistration } from './fixtures/registration-screens.ts';
+import { EDGE_SCREENS, walkEdgeScreens } from './fixtures/edge-screens.ts';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
@@ -29,20 +31,14 @@ const SCREENS = {
   login: 'Log in, reached from a client app (its name above the form)',
   'login-validation-errors': 'Log in submitted empty: the field messages',
   'login-server-error': "Log in with a wrong password: the server's message",
-  'login-throttled': 'After 8 wrong passwords: "Too many attempts. Try again in N minutes, or reset your password.", for any address',
+  'login-throttled': 'After 8 wrong passwords: "Too many attempts. Try again in a few seconds, or reset your password." (the real wait; minutes once it is a minute or more), for any address',
   'forgot-password': 'Forgot password, the email carried over from log in',
   'forgot-password-sent': 'Where the code went',
   'change-password': 'The code and a new password, with the live checklist',
   'reset-password-success': 'Password reset',
   'new-password': 'A temporary password must be replaced',
   ...INVITATION_SCREENS,
-  register: 'Register, reached from the login screen: details, password checklist and the terms',
-  'register-validation-errors': "Register submitted empty: the field messages in the spec's words",
-  'terms-conditions': 'The terms, from the file operators replace',
-  'job-details': 'Job details, a step added as data',
-  'register-verification': 'Confirm your email address: the address just typed, in full, when the code went, the countdown to a new one and "Wrong address? Change it"',
-  'register-success': 'Congratulations, with the way back to the client app',
-  'register-update': 'Completing an account an operator pre-registered',
+  ...REGISTRATION_SCREENS,
   ...MFA_SCREENS,
   redirect: 'On the way back to the client app',
   'sign-in-finished': 'Back into a finished sign-in: "You\'re signed in to <app>", with the way back to it and no blame',
@@ -55,80 +51,12 @@ const SCREENS = {
   'logout-confirmation': "Signing out of a client app: the provider's own confirmation, under its page policy",
   'not-me': 'A security notice\'s "This wasn\'t me" link: the step shows, nothing happens until confirmed',
   'not-me-done': 'Every session ended; choosing a new password comes next',
+  ...EDGE_SCREENS,
   ...ACCOUNT_SCREENS,
   ...PASSKEY_SCREENS,
 } as const;
 
 type ScreenName = keyof typeof SCREENS;
-
-/** Opens a client app's direct link to the login screen and waits for the form. */
-async function openLogin(page: Page, server: LiveServer): Promise<void> {
-  const query = new URLSearchParams({ client_id: 'sso-dashboard', redirect_uri: `${server.origin}/demo/auth/callback`, state: 'gallery' });
-  await page.goto(`/auth/login?${query}`);
-  await page.waitForURL(/interaction=/);
-  await page.getByLabel('Email').waitFor();
-  await waitForQuiet(page);
-}
-
-/** Fills the register form (names, a strong password, the terms ticked) without submitting it. */
-async function registerAs(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First name').fill('Alan');
-  await page.getByLabel('Last name').fill('Turing');
-  await page.getByLabel('Password', { exact: true }).fill(SAMPLE_VALUES.newPassword);
-  await page.getByLabel('I accept the Terms and Conditions').check();
-}
-
-/** Submits the register form and the job details; the code screen is then on show. */
-async function submitRegistration(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByLabel('Job title').fill('Settlement analyst');
-  await page.getByLabel('Department').fill('Operations');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Verify' }).waitFor();
-}
-
-/** The registration screens: a new user from the login screen's link, and an operator's pre-registered user. */
-async function walkRegistration(fresh: () => Promise<Page>, server: LiveServer, size: string, shot: (page: Page, name: ScreenName) => Promise<void>) {
-  const newcomer = `alan.${size}@example.com`;
-  const prepared = `mary.${size}@example.com`;
-  await adminCli(server.dataDir, ['user', 'add', '--email', prepared, '--pre-registered', '--first-name', 'Mary', '--last-name', 'Jackson']);
-  const page = await fresh();
-  await openLogin(page, server);
-  await page.getByRole('link', { name: "Don't have an account? Register" }).click();
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByText('Please enter your password').waitFor();
-  await shot(page, 'register-validation-errors');
-  await registerAs(page, newcomer);
-  await shot(page, 'register');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByLabel('Job title').fill('Settlement analyst');
-  await page.getByLabel('Department').fill('Operations');
-  await shot(page, 'job-details');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Verify' }).waitFor();
-  await page.getByLabel('Verification code').fill(SAMPLE_VALUES.code);
-  await shot(page, 'register-verification');
-  await page.getByLabel('Verification code').fill(await latestCode(server.origin, newcomer));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('link', { name: 'Continue to the app' }).waitFor();
-  await shot(page, 'register-success');
-
-  const terms = await fresh();
-  await terms.goto('/auth/terms-conditions');
-  await terms.getByText(/^These terms apply to your use/).waitFor();
-  await shot(terms, 'terms-conditions');
-
-  const completing = await fresh();
-  await openLogin(completing, server);
-  await completing.getByRole('link', { name: "Don't have an account? Register" }).click();
-  await registerAs(completing, prepared);
-  await submitRegistration(completing);
-  await completing.getByLabel('Verification code').fill(await latestCode(server.origin, prepared));
-  await completing.getByRole('button', { name: 'Verify' }).click();
-  await completing.getByRole('button', { name: 'Complete registration' }).waitFor();
-  await shot(completing, 'register-update');
-}
 
 /** Opens fresh pages at one size against `server` (each in a context of its own); `close` closes them all. */
 function pageOpener(browser: Browser, server: LiveServer, size: keyof typeof SIZES) {
@@ -151,21 +79,21 @@ function pageOpener(browser: Browser, server: LiveServer, size: keyof typeof SIZ
 const WRONG_PASSWORDS_TO_THROTTLE = 8;
 
 /**
- * A login being throttled: wrong passwords for `email` until the throttle holds, then the right one. The screen
- * says "Too many attempts. Try again in N minutes, or reset your password." where the server words the throttle so.
+ * A login being throttled: wrong passwords for `email` until the throttle holds. From the fifth on, each answers with
+ * the wait it starts ("Too many attempts. Try again in a few seconds, or reset your password."), so the picture needs
+ * no race against the wait, however slow the machine.
  */
 async function showThrottled(page: Page, server: LiveServer, email: string, shot: (page: Page, name: ScreenName) => Promise<void>): Promise<void> {
   await adminCli(server.dataDir, ['user', 'add', '--email', email, '--password', SAMPLE_VALUES.password]);
   await openLogin(page, server);
   await page.getByLabel('Email').fill(email);
-  for (let attempt = 0; attempt <= WRONG_PASSWORDS_TO_THROTTLE; attempt += 1) {
-    const last = attempt === WRONG_PASSWORDS_TO_THROTTLE;
-    await page.getByLabel('Password', { exact: true }).fill(last ? SAMPLE_VALUES.password : SAMPLE_VALUES.wrongPassword);
+  for (let attempt = 1; attempt <= WRONG_PASSWORDS_TO_THROTTLE; attempt += 1) {
+    await page.getByLabel('Password', { exact: true }).fill(SAMPLE_VALUES.wrongPassword);
     const answered = page.waitForResponse((response) => response.url().includes('/auth/login') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Log In' }).click();
     await answered;
   }
-  await page.getByRole('alert').waitFor();
+  await page.getByRole('alert').filter({ hasText: 'Too many attempts' }).waitFor();
   await shot(page, 'login-throttled');
 }
 
@@ -264,22 +192,14 @@ async function walkScreens(browser: Browser, server: LiveServer, size: keyof typ
 
   // The reset above mailed its owner a notice; its "This wasn't me" link opens the step.
   const reporting = await fresh();
-  await reporting.goto(await notMeLink(server.origin, recovering));
+  await reporting.goto(await latestMatch(server.origin, recovering, /This wasn't me: (\S+)/));
   await reporting.getByRole('button', { name: 'Sign out everywhere and secure my account' }).waitFor();
   await shot(reporting, 'not-me');
   await reporting.getByRole('button', { name: 'Sign out everywhere and secure my account' }).click();
   await reporting.getByRole('link', { name: 'Choose a new password' }).waitFor();
   await shot(reporting, 'not-me-done');
+  await walkEdgeScreens(server, size, fresh, shot);
   await close();
-}
-
-/** The "This wasn't me" link of the newest security notice to `email` in the dev outbox. */
-async function notMeLink(origin: string, email: string): Promise<string> {
-  const response = await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { accept: 'application/json' } });
-  const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-  const link = messages.map((message) => /This wasn't me: (\S+)/.exec(message.text)?.[1]).find(Boolean);
-  if (!link) throw new Error(`no security notice was mailed to ${email}`);
-  return link;
 }
 
 /** The gallery's page, and the markers between which the script rewrites its table on every run. */

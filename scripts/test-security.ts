@@ -1,6 +1,7 @@
 /**
  * Runs the security campaign (tests/security). `--full` raises the generated bad-input requests from CI's 5,000
- * to 25,000; any other argument goes to vitest.
+ * to 25,000; any other argument goes to vitest. The run ends with the campaign table (case, tried, failed) over
+ * every campaign file: tests/security/support/campaign-table.ts.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -7,25 +7,12 @@ import { API_PREFIX } from '../contract/product.ts';
 import { registerAccountClient } from './account/account-client.ts';
 import { trackSessionDevices } from './account/session-tracking.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
-import { accountRoutes } from './api/account-routes.ts';
-import { recoveryCodeRoutes } from './api/recovery-code-routes.ts';
 import { DEMO_CLIENTS } from './admin/seed.ts';
-import { authorizeRoutes, directLinkRedirect } from './api/authorize-routes.ts';
+import { directLinkRedirect } from './api/authorize-routes.ts';
+import { FlowRouteMismatchError, registerStepApi, routeMismatches } from './api/step-api.ts';
 import { installApiNoStore } from './api/cache-control.ts';
-import { clientRoutes } from './api/client-routes.ts';
-import { signInStatusRoutes } from './api/sign-in-status-routes.ts';
-import { cryptoRoutes } from './api/crypto-routes.ts';
 import { frameworkErrorOptions, installErrorHandling } from './api/http-errors.ts';
 import { createInteractionStart } from './api/interaction-start.ts';
-import { invitationRoutes } from './api/invitation-routes.ts';
-import { companyRoutes } from './api/company-routes.ts';
-import { loginRoutes } from './api/login-routes.ts';
-import { mfaSetupRoutes } from './api/mfa-setup-routes.ts';
-import { mfaSignInRoutes } from './api/mfa-sign-in-routes.ts';
-import { passkeySignInRoutes } from './api/passkey-sign-in-routes.ts';
-import { newPasswordRoutes } from './api/new-password-routes.ts';
-import { passwordResetRoutes } from './api/password-reset-routes.ts';
-import { notMeRoutes } from './api/not-me-routes.ts';
 import { createBotCheckVerifier } from './auth/bot-check.ts';
 import { createLoginThrottle } from './auth/lockout.ts';
 import { createOneTimeCodes } from './auth/one-time-codes.ts';
@@ -42,20 +29,15 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { outboxRoutes } from './api/outbox-routes.ts';
-import { profileAttributesRoutes } from './api/profile-attributes-routes.ts';
 import { addSharedSchemas } from './api/response-schemas.ts';
-import { registerRoutes } from './api/register-routes.ts';
-import { registerUserinfoRoutes } from './api/register-userinfo-routes.ts';
-import { registerVerificationRoutes } from './api/register-verification-routes.ts';
 import { serviceRoutes } from './api/service-routes.ts';
-import { userinfoRoutes } from './api/userinfo-routes.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { LIMITS } from './limits.ts';
 import { createKeyStore } from './crypto/key-store.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/database.ts';
-import { demoClientRoutes } from './demo/demo-client.ts';
+import { demoRedirectRoutes } from './demo/demo-redirect.ts';
 import { createFeatureFlags, DEFAULT_FLAGS_FILE, readFlagFile, type FlagValues } from './flags/feature-flags.ts';
 import { FLAG_SERVICE_PREFIX, flagServiceRoutes } from './api/flag-service-routes.ts';
 import { loadFlowRegistry } from './flows/flow-registry.ts';
@@ -63,7 +45,6 @@ import { registerOidcRoutes } from './api/oidc-mount.ts';
 import { createClientCache } from './oidc/client-cache.ts';
 import { createLiveProvider } from './oidc/live-provider.ts';
 import type { Services } from './services.ts';
-import { findClient } from './store/clients.ts';
 import { installSecurityHeaders, securityHeaders } from './web/security-headers.ts';
 import { thirdPartyOrigins } from './web/third-party-origins.ts';
 import { installUnstorableInputGuard } from './web/unstorable-input.ts';
@@ -90,12 +71,21 @@ export interface AppDependencies {
   flags?: Partial<FlagValues>;
   /** Where log lines go instead of stdout (tests read what the server logs). */
   logStream?: { write(line: string): void };
+  /** The folder holding flows/ and schemas/ (a test's fixture flows); the project's by default. */
+  flowsRoot?: string;
 }
 
-/** Strips query strings from logged URLs: codes, states and tokens must never reach the logs. */
-const requestSerializer = (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] });
+/**
+ * Strips query strings from logged URLs: codes, states and tokens must never reach the logs. The provider's resume
+ * and interaction paths carry the sign-in's interaction id, which is also its interaction cookie's value: it is
+ * logged as `:uid`.
+ */
+const requestSerializer = (request: { method: string; url: string }) => ({
+  method: request.method,
+  url: (request.url.split('?')[0] ?? '').replace(/^(\/oidc\/(?:auth|interaction)\/)[^/]+/, '$1:uid'),
+});
 
-/** Builds the whole server (API, OIDC provider, web app, demo client) without listening. */
+/** Builds the whole server (API, OIDC provider, web app) without listening; the demo client app is a server of its own (server/demo/demo-app.ts). */
 export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; context: Services; metrics: Metrics; shutdown: ShutdownHooks }> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
@@ -108,13 +98,17 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     ...requestIdOptions(config, () => crypto.randomUUID()),
     ...frameworkErrorOptions(securityHeaders(config)),
   });
+  // A hop count believes whatever stands that many hops in front, should the proxies in front ever change.
+  if (typeof config.trustProxy === 'number') {
+    app.log.warn({ trustProxy: config.trustProxy }, 'TRUST_PROXY is a hop count: list the proxies\' addresses instead (TRUST_PROXY=10.0.0.0/8,127.0.0.1), so only they are believed');
+  }
   const metrics = createMetrics({ argon2: argon2Gate, db });
   const shutdown = createShutdownHooks(app.log);
   const box = createSecretBox(deps.masterKey);
   const keys = createKeyStore({ db, box, clock, signingTiming: { activationDelay: config.keyRefreshSeconds, retention: LIMITS.SIGNING_KEY_RETENTION } });
   // Made (or read) now, so the first visitor does not pay for generating an RSA key.
   await keys.currentCredentialKey();
-  const flows = loadFlowRegistry();
+  const flows = loadFlowRegistry(deps.flowsRoot);
   // Mail and texts go through the durable outbox; the configured (or a test's) mailer and SMS sender deliver them.
   const outbox = createOutbox({
     db,
@@ -170,19 +164,17 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   installApiNoStore(app);
   addSharedSchemas(app);
   installUnstorableInputGuard(app);
+  // Every state-changing call takes application/json only: text/plain is a CORS-safelisted type, which a page on any
+  // site could send without a preflight. (The provider's own endpoints keep their form bodies in their scope.)
+  app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
   await installOpenApi(app, { flows, publicUrl: config.publicUrl });
   await registerAccountClient({ db, box, config });
 
   await app.register(
     async (api) => {
-      const resources = [cryptoRoutes, authorizeRoutes, loginRoutes, newPasswordRoutes, passwordResetRoutes, invitationRoutes, companyRoutes, clientRoutes, userinfoRoutes, signInStatusRoutes];
-      for (const routes of resources) await api.register(routes(context));
-      const registration = [registerRoutes, registerVerificationRoutes, registerUserinfoRoutes, profileAttributesRoutes];
-      for (const routes of registration) await api.register(routes(context));
-      for (const routes of [mfaSetupRoutes, mfaSignInRoutes, passkeySignInRoutes, recoveryCodeRoutes]) await api.register(routes(context));
-      await api.register(accountRoutes(context));
-      await api.register(notMeRoutes(context));
+      const mismatches = routeMismatches(flows.graph, await registerStepApi(api, context));
+      if (mismatches.length > 0) throw new FlowRouteMismatchError(mismatches);
     },
     { prefix: API_PREFIX },
   );
@@ -199,12 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     context.flags.stop();
   });
 
-  const demoClients = [];
-  for (const demo of DEMO_CLIENTS) {
-    const client = await findClient(db, box, demo.clientId);
-    if (client) demoClients.push({ clientId: client.clientId, name: client.name, secret: client.secret, callbackPath: demo.callbackPath });
-  }
-  if (demoClients.length > 0) await app.register(demoClientRoutes({ config, box, db, clients: demoClients }));
+  if (config.seedDemo) await app.register(demoRedirectRoutes(config.demo.url));
   // Client apps as the provider of the moment knows them: it is rebuilt when the signing keys rotate.
   const currentClients = { Client: { find: (clientId: string) => context.provider.Client.find(clientId) } };
   if (deps.adminToken) await app.register(adminRoutes({ db, box, token: deps.adminToken, mailer: context.mailer, config, clock, keys, provider: currentClients }), { prefix: '/admin/v1' });

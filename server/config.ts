@@ -3,6 +3,7 @@ import { APP_NAME } from '../contract/product.ts';
 import { parseTrustProxy, type TrustProxy } from './web/trust-proxy.ts';
 import { ConfigError, createProblemCollector, readBoolean, readHost, readPort, readSeconds, readUrl, type Env } from './config-readers.ts';
 import { LIMITS } from './limits.ts';
+import { checkMasterKeyEntropy, checkNoDemoSeeding, checkPublicUrlIsHttps, checkSmtpTls } from './production-checks.ts';
 
 
 /** The server's configuration, read once from the environment at start. */
@@ -52,6 +53,8 @@ export interface Config {
   readonly keyRefreshSeconds: number;
   /** The operator's user guide behind "Can't Log In or Register?"; undefined shows the built-in help page at /auth/help. */
   readonly helpUrl: string | undefined;
+  /** The demo client app (seeded setups only): its own origin, as a real client app has, and the port it listens on. */
+  readonly demo: { readonly url: string; readonly port: number };
 }
 
 /** The product's name, the first half of an authenticator app entry's issuer. */
@@ -87,6 +90,26 @@ function readPublicUrl(env: Env, host: string, port: number): string {
     throw new ConfigError(`PUBLIC_URL must be an origin such as https://sso.example.com, without a path (got "${raw}")`);
   }
   return url.origin;
+}
+
+/**
+ * Where the demo client app lives when DEMO_URL is unset: another origin than the provider's, as every real client
+ * app is (the other loopback name, `localhost` and `127.0.0.1` being different sites, and port `demoPort`).
+ */
+export function defaultDemoUrl(publicUrl: string, demoPort: number): string {
+  const url = new URL(publicUrl);
+  const host = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : url.hostname;
+  return `${url.protocol}//${host}:${demoPort}`;
+}
+
+/** DEMO_PORT (PORT + 1 unless set) and DEMO_URL (another origin than PUBLIC_URL's). */
+function readDemo(env: Env, port: number, publicUrl: string): Config['demo'] {
+  const demoPort = readPort(env, 'DEMO_PORT', String(port === 0 ? 0 : port + 1));
+  if (demoPort !== 0 && demoPort === port) throw new ConfigError(`DEMO_PORT must differ from PORT: the demo client app has an origin of its own (got ${demoPort})`);
+  const raw = env.DEMO_URL || defaultDemoUrl(publicUrl, demoPort);
+  const url = readUrl('DEMO_URL', raw, ['http:', 'https:']);
+  if (url.origin === publicUrl) throw new ConfigError(`DEMO_URL must be another origin than PUBLIC_URL, as a real client app's is (got "${raw}")`);
+  return { url: url.origin, port: demoPort };
 }
 
 /** HELP_URL: an absolute web address (https in production), or undefined for the built-in help page. */
@@ -154,6 +177,13 @@ export function loadConfig(env: Env = process.env): Config {
   const metrics = read(() => readMetrics(env, port), undefined);
   const keyRefreshSeconds = read(() => readSeconds('KEY_REFRESH_SECONDS', env.KEY_REFRESH_SECONDS, LIMITS.KEY_REFRESH_INTERVAL), LIMITS.KEY_REFRESH_INTERVAL);
   const helpUrl = read(() => readHelpUrl(env, mode), undefined);
+  const demo = read(() => readDemo(env, port, publicUrl), { url: 'http://127.0.0.1', port: 0 });
+  if (mode === 'production') {
+    if (masterKey !== undefined) check(() => checkMasterKeyEntropy(masterKey));
+    check(() => checkPublicUrlIsHttps(publicUrl));
+    if (smtpUrl !== undefined) check(() => checkSmtpTls(smtpUrl));
+    check(() => checkNoDemoSeeding(seedDemo));
+  }
   if (collector.problems().length > 0) throw new ConfigError(collector.problems());
   return {
     env: mode,
@@ -180,5 +210,6 @@ export function loadConfig(env: Env = process.env): Config {
     metrics,
     keyRefreshSeconds,
     helpUrl,
+    demo,
   };
 }

@@ -5,7 +5,7 @@
  */
 import english from '../flows/messages/en.json' with { type: 'json' };
 import { formatMessage } from '../contract/message-format.ts';
-import { ERROR_CODES, REASON_PARAM, errorMessageKey, type ErrorCode, type ProblemDetail } from '../contract/error-codes.ts';
+import { ERROR_CODES, FIELD_PARAM, REASON_PARAM, errorMessageKey, type ErrorCode, type ProblemDetail } from '../contract/error-codes.ts';
 
 const catalogue: Readonly<Record<string, string>> = english;
 
@@ -39,7 +39,10 @@ export class ApiError extends Error {
     super(precise?.message ?? formatMessage(ENGLISH_MESSAGES.get(code) ?? code, options.params ?? {}, 'en'));
     this.code = code;
     this.status = ERROR_CODES[code].status;
-    this.params = precise?.key === undefined ? options.params : { ...options.params, [REASON_PARAM]: precise.key };
+    const named: Record<string, string> = { ...options.params };
+    if (precise?.key !== undefined) named[REASON_PARAM] = precise.key;
+    if (precise?.field !== undefined) named[FIELD_PARAM] = precise.field;
+    this.params = Object.keys(named).length > 0 ? named : undefined;
     this.retryAfter = options.retryAfter;
   }
 

@@ -5,6 +5,10 @@
 export const LIMITS = {
   /** Lifetime of an authorization code; RFC 6749 recommends at most 10 minutes, we keep it short. */
   AUTHORIZATION_CODE_TTL: 60,
+  /** Lifetime of an authorization code of a `fapi2` client: FAPI 2.0 Security Profile §5.3.2.1 allows at most 60 s. */
+  FAPI2_AUTHORIZATION_CODE_TTL: 60,
+  /** How far a DPoP proof's `iat` may be from now without a server nonce (RFC 9449 §11.1; oidc-provider's window too). */
+  DPOP_PROOF_WINDOW: 300,
   /** How long a sign-in transaction (one oidc-provider interaction) may take from start to finish. */
   TRANSACTION_TTL: 30 * 60,
   /** How long a finished sign-in is remembered (by its interaction id), so Back to one of its steps says "You're signed in". */
@@ -17,7 +21,11 @@ export const LIMITS = {
   CREDENTIAL_KEY_GRACE: 24 * 3600,
   /** RSA modulus for the credential-encryption key (RSA-OAEP SHA-256); 2048 is NIST's floor through 2030 and keeps decryption ~1 ms. */
   CREDENTIAL_KEY_BITS: 2048,
+  /** RSA modulus for the token-signing key (RS256, PS256): 2048, NIST's floor through 2030, as every RP library accepts. */
+  SIGNING_RSA_KEY_BITS: 2048,
   ACCESS_TOKEN_TTL: 10 * 60,
+  /** A service app's client_credentials access token: short-lived, as no person can end it by signing out. */
+  SERVICE_TOKEN_TTL: 5 * 60,
   ID_TOKEN_TTL: 10 * 60,
   /**
    * How often each process re-reads the signing keys from the database (seconds), and how long a new key is
@@ -144,15 +152,26 @@ export const LIMITS = {
   EVENT_LOOP_OVERLOAD_READINGS: 2,
   /** The Retry-After of an overload 503: a moment, since the queue drains in milliseconds. */
   OVERLOAD_RETRY_AFTER: 2,
-  /** Adding or removing a second factor on the account page needs one proven this recently (step-up). */
+  /**
+   * Changing how the account is reached or proven on the account page (factors, recovery codes, password, email,
+   * other sessions) needs a second factor proven this recently (step-up); a sign-in that proved one counts.
+   */
   ACCOUNT_STEP_UP_TTL: 5 * 60,
-  /** Recovery codes made at once; each has RECOVERY_CODE_LENGTH base32 characters (5 bits each, 60 bits). */
+  /** Recovery codes made at once; each has RECOVERY_CODE_LENGTH characters of a 32-letter alphabet (5 bits each, 60 bits). */
   RECOVERY_CODE_COUNT: 10,
   RECOVERY_CODE_LENGTH: 12,
+  /**
+   * Recovery codes are stored with argon2id at a low cost (salted, slow): 60 random bits need no password-grade cost,
+   * and a sign-in checks a code against each unused one of the set.
+   */
+  RECOVERY_CODE_ARGON2_MEMORY_KIB: 4096,
+  RECOVERY_CODE_ARGON2_TIME_COST: 2,
   /** The account page warns when this many recovery codes or fewer are left. */
   RECOVERY_CODES_LOW: 2,
   /** How long a passkey's WebAuthn challenge may be answered (adding one, or signing in with one): 5 minutes, used once. */
   PASSKEY_CHALLENGE_TTL: 5 * 60,
+  /** The smallest RSA modulus a passkey's RS256 key may have, in bits (NIST SP 800-131A: 2048). */
+  PASSKEY_RSA_MIN_BITS: 2048,
   /** A label a person gives a second factor, at most this many characters. */
   FACTOR_LABEL_MAX: 60,
   /** Security events shown at most in one listing (the account page's activity, an operator's `user show`). */
@@ -163,6 +182,13 @@ export const LIMITS = {
   SECURITY_EVENT_DETAIL_MAX: 2000,
   /** How long the "This wasn't me" link of a security notice works. */
   NOT_ME_LINK_TTL: 7 * 24 * 3600,
+  /**
+   * How long the old address can undo an email change: the notice mailed there carries a link that puts the address
+   * back, signs out everywhere and has the owner choose a new password with a code sent to it (Google's way).
+   */
+  EMAIL_CHANGE_REVERT_TTL: 14 * 24 * 3600,
+  /** Mails the email-change form may send per account per hour (codes to a new address, or warnings to a taken one's owner). */
+  EMAIL_CHANGE_MAILS_PER_HOUR: 5,
   /** How long a browser is remembered as one that signed in to an account (its cookie's lifetime). */
   KNOWN_BROWSER_TTL: 400 * 24 * 3600,
   /** How long "Don't ask for a code on this device" lasts (the trusted-browser cookie's lifetime): 30 days. */

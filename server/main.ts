@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_USER, seedDemo } from './admin/seed.ts';
 import { loadConfig } from './config.ts';
 import { ConfigError } from './config-readers.ts';
+import { checkNoDemoData } from './production-checks.ts';
 import { LIMITS } from './limits.ts';
 import { purgeExpired } from './store/cleanup.ts';
 import { randomToken } from './crypto/hash.ts';
@@ -12,6 +13,11 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { MigrationsPendingError } from './db/migrate.ts';
 import { DatabaseUnavailableError, openConfiguredDatabase } from './runtime.ts';
 import { ADMIN_FILE_NAME } from './cli/admin-file.ts';
+import { passkeyHostWarning } from './mfa/passkey-host.ts';
+import { flowsHash } from '../contract/flow-sources.ts';
+import { assertWebBuildMatches, StaleWebBuildError } from './web/web-build-flows.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * Stops taking requests and waits for those in flight, at most `drainMs`; then cuts the connections still open, so a
@@ -36,13 +42,17 @@ async function drain(app: FastifyInstance, drainMs: number): Promise<void> {
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  // Before the database: a web app built from other flows would call steps the server refuses.
+  assertWebBuildMatches(path.join(ROOT, 'dist/web'), flowsHash(ROOT));
   const masterKey = loadMasterKey(config);
   const { db, release } = await openConfiguredDatabase(config);
+  if (config.env === 'production') await checkNoDemoData(db, DEMO_USER.email);
   if (config.seedDemo) await seedDemo({ db, box: createSecretBox(masterKey), config });
   const adminToken = randomToken();
   // Imported only now, so a configuration error is reported alone, before the provider library loads.
   const { buildApp } = await import('./app.ts');
   const { app, shutdown, metrics } = await buildApp({ config, db, masterKey, adminToken });
+  const demo = config.seedDemo ? await (await import('./demo/demo-app.ts')).buildDemoApp({ config, db, box: createSecretBox(masterKey) }) : undefined;
   const adminFile = path.join(config.dataDir, ADMIN_FILE_NAME);
 
   const cleanup = setInterval(() => {
@@ -57,7 +67,7 @@ async function start(): Promise<void> {
     stopping = true;
     app.log.info(`received ${signal}, shutting down`);
     fs.rmSync(adminFile, { force: true });
-    await drain(app, LIMITS.SHUTDOWN_DRAIN_MS);
+    await Promise.all([drain(app, LIMITS.SHUTDOWN_DRAIN_MS), demo && drain(demo, LIMITS.SHUTDOWN_DRAIN_MS)]);
     await shutdown.run(LIMITS.SHUTDOWN_HOOK_MS);
     await release();
     app.log.info('shutdown complete');
@@ -83,17 +93,22 @@ async function start(): Promise<void> {
     shutdown.register('metrics server', () => metricsServer.close());
     lines.push(`  metrics: http://${config.metrics.host}:${metricsServer.port}/metrics`);
   }
-  if (config.seedDemo) {
-    lines.push(`  demo client app: ${config.publicUrl}/demo/`);
+  if (demo) {
+    // Its own origin, as a real client app has: every sign-in and sign-out it makes crosses origins.
+    await demo.listen({ host: config.host, port: config.demo.port });
+    lines.push(`  demo client app: ${config.demo.url}/demo/`);
     lines.push(`  demo user: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   }
+  // Before the "running" lines, so an operator reading down to them has seen it.
+  const passkeyWarning = passkeyHostWarning(config);
+  if (passkeyWarning) process.stderr.write(`${passkeyWarning}\n`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 start().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) process.stderr.write(`error: ${problem}\n`);
-  } else if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError || error instanceof MigrationsPendingError) {
+  } else if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError || error instanceof MigrationsPendingError || error instanceof StaleWebBuildError) {
     process.stderr.write(`error: ${error.message}\n`);
   } else {
     const message = error instanceof Error ? error.message : String(error);

@@ -11,3 +11,11 @@ interface ImportMetaEnv {
   readonly VITE_BOT_CHECK?: string;
   readonly VITE_BOT_CHECK_SITE_KEY?: string;
 }
+
+/** The compiled flow graph as the web build carries it (scripts/vite/flow-graph-plugin.ts). */
+declare module 'virtual:flow-graph' {
+  /** The content hash of the flows the app was built from. */
+  export const hash: string;
+  /** step id -> its guard, for every guarded step. */
+  export const guards: Readonly<Record<string, { readonly from?: readonly string[]; readonly otherwise: string }>>;
+}

@@ -3,15 +3,35 @@ import type { TestBackend } from '../../tests/server/support/databases.ts';
 
 /** How many statements went to the database: each one is a round trip (a transaction's begin and commit included). */
 export interface RoundTripCounter {
+  /** Every statement sent so far, by anything. */
   readonly count: number;
+  /**
+   * Runs `work` and answers the statements sent until it settled, but for the outbox worker's (its timer's polls and
+   * its sending of earlier requests' mail run in the background and may interleave with any request).
+   */
+  within<T>(work: () => Promise<T>): Promise<{ result: T; trips: number }>;
 }
+
+/** The outbox worker's statements: claiming, leasing and marking mail, and its backlog. */
+const OUTBOX_WORKER = /^\s*(update outbox\b|select count\(\*\) as count from outbox\b)/i;
 
 /** `backend`, whose databases count every statement they are sent. */
 export function countingBackend(backend: TestBackend): { backend: TestBackend; counter: RoundTripCounter } {
-  const counter = { count: 0 };
+  const tally = { count: 0, worker: 0 };
+  const counter: RoundTripCounter = {
+    get count() {
+      return tally.count;
+    },
+    async within(work) {
+      const before = { ...tally };
+      const result = await work();
+      return { result, trips: tally.count - before.count - (tally.worker - before.worker) };
+    },
+  };
   const counted = <Q extends Queryable>(target: Q): Q['query'] =>
     ((sql, params) => {
-      counter.count += 1;
+      tally.count += 1;
+      if (OUTBOX_WORKER.test(sql)) tally.worker += 1;
       return target.query(sql, params);
     }) as Q['query'];
   return {
@@ -25,7 +45,7 @@ export function countingBackend(backend: TestBackend): { backend: TestBackend; c
           query: counted(db),
           transaction: (work) =>
             db.transaction((tx) => {
-              counter.count += 2;
+              tally.count += 2;
               return work({ ...tx, query: counted(tx) });
             }),
         };

@@ -19,6 +19,8 @@ export interface PreparedLogin {
   browser: TestBrowser;
   email: string;
   encryptedPassword: string;
+  /** The PKCE verifier of the login screen's authorization request, for the client's token request. */
+  codeVerifier: string;
   totp?: { secret: string; lastUsedStep: number };
 }
 
@@ -84,8 +86,8 @@ export async function prepareLogins(server: TestApp, passwordHash: string, count
       totp = { secret, lastUsedStep: Math.floor(now / TOTP_STEP_MS) };
     }
     const browser = new TestBrowser(server.app, addressOf(index));
-    await openLoginScreen(browser, server.publicClient);
-    prepared.push({ browser, email, encryptedPassword: await browser.encrypt(PASSWORD), totp });
+    const { codeVerifier } = await openLoginScreen(browser, server.publicClient);
+    prepared.push({ browser, email, encryptedPassword: await browser.encrypt(PASSWORD), codeVerifier, totp });
   }
   // The setup's mail (a factor added) is sent in the background; none of it may run during the timed logins.
   await outboxSettled(server);
@@ -100,10 +102,10 @@ function currentTotpCode(totp: NonNullable<PreparedLogin['totp']>): string {
 }
 
 /**
- * Submits a prepared login through to the client's redirect with its code; `roundTrips` (when given) reads the
- * database's statement count, to charge each request its share.
+ * Submits a prepared login through to the client's redirect with its code (answered as `callback`); `counting`
+ * (when given) reads the database's statement count, to charge each request its share.
  */
-export async function completeLogin(login: PreparedLogin, redirectUri: string, counting?: TripCounting): Promise<LoginRoundTrips> {
+export async function completeLogin(login: PreparedLogin, redirectUri: string, counting?: TripCounting): Promise<LoginRoundTrips & { callback: URL }> {
   const counts: LoginRoundTrips = { password: 0, secondFactor: 0, resume: 0, background: 0 };
   const count = counting?.count ?? (() => 0);
   /** Charges `request`'s statements to `stage`, and the background mail it caused to `background`. */
@@ -133,6 +135,7 @@ export async function completeLogin(login: PreparedLogin, redirectUri: string, c
       location = new URL(String(response.headers.location), 'http://localhost:8080').href;
     }
   });
-  if (!new URL(location).searchParams.get('code')) throw new Error(`no code in ${location}`);
-  return counts;
+  const callback = new URL(location);
+  if (!callback.searchParams.get('code')) throw new Error(`no code in ${location}`);
+  return { ...counts, callback };
 }

@@ -1,12 +1,16 @@
 /**
- * How the generated navigation test (e2e/every-step-navigation.spec.ts) gets past each step: `pass`, keyed by step
- * id, and what a walk knows as it goes. A new step needs a way past it here, or a reason in BY_ADDRESS_ONLY.
+ * How the generated navigation test (e2e/every-step-navigation.spec.ts) gets past each step (`wayPast`), and what a
+ * walk knows as it goes. A step with example inputs in its flow file is filled from them (e2e/support/flow-examples.ts),
+ * so a step added as JSON needs nothing here; a step whose input only the run knows (a mailed code, an authenticator
+ * app's) has its way in `pass`; a step no walk stops on has a reason in BY_ADDRESS_ONLY.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { appCode, shownSecret } from './authenticator-app.ts';
 import { outboxMatch } from './dev-outbox.ts';
+import { flowExamples } from './flow-examples.ts';
+import { fillStep } from './sign-up.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PASSWORD = 'Quartz-Lantern-42!';
@@ -23,6 +27,7 @@ export const BY_ADDRESS_ONLY: Readonly<Record<string, string>> = {
   error: 'a failure screen: a walk that reached it would be a failing walk',
   'not-found': 'shown for an address no step owns',
   'not-available': 'shown for a challenge no step claims',
+  'open-app': "shown for a client's link that cannot start a sign-in by itself: walked in e2e/journey-links.spec.ts",
   'register-resend': "its link waits for the server's 60 s resend cooldown",
   'terms-conditions': 'opens in a new tab of its own, with no history to go Back in',
   help: "opens from the frame's help link in a tab of its own, with no history to go Back in",
@@ -73,7 +78,7 @@ async function tookRecoveryLink(page: Page, walk: Walk): Promise<boolean> {
   return true;
 }
 
-/** How a walk gets past each step. A new step needs an entry here (or in BY_ADDRESS_ONLY). */
+/** How a walk gets past each step whose input only the run knows (a mailed code, the walk's own password). */
 export const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<void>>> = {
   login: async (page, walk) => {
     await page.getByLabel('Email', { exact: true }).fill(walk.email);
@@ -124,19 +129,6 @@ export const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<v
   'not-me-expired': async (page) => {
     await page.getByRole('link', { name: 'Choose a new password' }).click();
   },
-  register: async (page, walk) => {
-    await page.getByLabel('Email', { exact: true }).fill(walk.email);
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Password', { exact: true }).fill(walk.password);
-    await page.getByLabel('I accept the Terms and Conditions').check();
-    await page.getByRole('button', { name: 'Register' }).click();
-  },
-  'job-details': async (page) => {
-    await page.getByLabel('Job title').fill('Treasury analyst');
-    await page.getByLabel('Department').fill('Finance');
-    await submit(page);
-  },
   'register-verification': async (page, walk) => {
     await page.locator('main input[autocomplete="one-time-code"]').first().fill(await freshCode(page, walk.email));
     await submit(page);
@@ -184,4 +176,20 @@ export const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<v
   'invitation-expired': async (page) => {
     await page.getByRole('button', { name: 'Email me a new invitation' }).click();
   },
+  consent: async (page) => {
+    await submit(page);
+  },
 };
+
+const projectExamples = flowExamples();
+
+/**
+ * How a walk gets past step `id` of the project's flows (or of `examples`, a fixture's): its entry in `pass`, else its
+ * example inputs (the walk's address and password in place).
+ */
+export function wayPast(id: string, examples = projectExamples): ((page: Page, walk: Walk) => Promise<void>) | undefined {
+  const own = pass[id];
+  if (own) return own;
+  if (!examples.example(id)) return undefined;
+  return (page, walk) => fillStep(page, examples.example(id, { email: walk.email, password: walk.password })!);
+}

@@ -3,6 +3,8 @@
  * ends. Walks run in order and hand on what later ones need (an account with the app set up, a notice's link).
  */
 import { expect, type Page } from '@playwright/test';
+import { authorizationQuery } from './authorization-query.ts';
+import { demoUrl } from './demo-origin.ts';
 import { outboxMatch } from './dev-outbox.ts';
 import { freshCode, PASSWORD, SETTLE_MS, sso, submit, uniqueEmail, type Walk } from './navigation-passes.ts';
 
@@ -26,6 +28,8 @@ let totpEmail: string | undefined;
 let recoveryEmail: string | undefined;
 /** The "This wasn't me" link the notice walk used up. */
 let usedNotMeLink: string | undefined;
+/** The invitation link the invitation walk accepted. */
+let acceptedInvitationLink: string | undefined;
 
 /**
  * On a browser of its own (the device the person later loses), the user's first sign-in at the product's address
@@ -131,7 +135,30 @@ export const WALKS: readonly WalkPlan[] = [
       return { email, password: PASSWORD, methods: ['email'] };
     },
     start: async (page, walk) => {
-      await page.goto(await outboxMatch(page.request, walk.email, /(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/, { timeout: 15_000 }));
+      acceptedInvitationLink = await outboxMatch(page.request, walk.email, /(https?:\/\/\S+invitation=[A-Za-z0-9_-]+)/, { timeout: 15_000 });
+      await page.goto(acceptedInvitationLink);
+    },
+  },
+  {
+    name: 'the accepted invitation link offers to log in',
+    walk: () => ({ email: uniqueEmail('used-invitation'), password: PASSWORD, methods: [] }),
+    start: async (page) => {
+      if (!acceptedInvitationLink) throw new Error('the invitation walk accepts the invitation first');
+      await page.goto(acceptedInvitationLink);
+    },
+  },
+  {
+    name: 'a partner app that is not first-party asks what it may see',
+    walk: () => {
+      const email = uniqueEmail('consent');
+      sso('user', 'add', '--email', email, '--password', PASSWORD);
+      return { email, password: PASSWORD, methods: ['email'] };
+    },
+    start: async (page, walk) => {
+      const clientId = `nav-partner-${walk.email.split('@')[0]}`;
+      const redirectUri = demoUrl(`http://localhost:${process.env.E2E_MFA_PORT}`, `/demo/${clientId}/callback`);
+      sso('client', 'add', '--client-id', clientId, '--name', 'Navigation Partner', '--redirect-uri', redirectUri, '--public');
+      await page.goto(`/oidc/auth?${authorizationQuery(clientId, redirectUri, { scope: 'openid email profile' }).toString()}`);
     },
   },
   {

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENVIRONMENT_VARIABLES } from '../../server/environment-variables.ts';
+import { ADD_STEP_FIXTURE, addStepFiles } from './add-step-files.ts';
 import { configReference } from './config-reference.ts';
 import { flowPropertiesReference, type SchemaNode } from './flow-properties.ts';
 
@@ -28,6 +29,7 @@ export const GENERATED_BLOCKS: readonly GeneratedBlock[] = [
     source: 'schemas/flow.schema.json',
     render: (root) => flowPropertiesReference(JSON.parse(readFileSync(join(root, 'schemas', 'flow.schema.json'), 'utf8')) as SchemaNode),
   },
+  { file: 'docs/flows.md', name: 'add-a-step', source: ADD_STEP_FIXTURE, render: addStepFiles },
 ];
 
 /** The command that rewrites the blocks, as the check prints it. */

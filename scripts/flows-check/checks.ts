@@ -3,12 +3,14 @@
  * function from the project to its problems. The meta-schema check runs before these (run-checks.ts).
  */
 import { checkApiErrors } from './check-api-errors.ts';
+import { checkApiRoutes } from './check-api-routes.ts';
 import { checkAppSteps } from './check-app-steps.ts';
 import { checkBotCheck } from './check-bot-check.ts';
 import { checkCatalogues } from './check-catalogues.ts';
 import { checkChallenges } from './check-challenges.ts';
 import { checkDeadEnds } from './check-dead-ends.ts';
 import { checkEvents } from './check-events.ts';
+import { checkExamples } from './check-examples.ts';
 import { checkFlowMessageKeys } from './check-flow-message-keys.ts';
 import { checkFormFields } from './check-form-fields.ts';
 import { checkFormSchemas } from './check-form-schemas.ts';
@@ -19,6 +21,7 @@ import { checkReferencedKeys } from './check-referenced-keys.ts';
 import { checkRoutes } from './check-routes.ts';
 import { checkShellRoutes } from './check-shell-routes.ts';
 import { checkTargets } from './check-targets.ts';
+import { checkTitles } from './check-titles.ts';
 import { checkValueSources } from './check-value-sources.ts';
 import { checkWordSets } from './check-word-sets.ts';
 import type { FlowCheck } from './types.ts';
@@ -37,11 +40,14 @@ export const checks: readonly FlowCheck[] = [
   { name: 'challenges', guards: 'every challenge kind has exactly one step', run: checkChallenges },
   { name: 'reachability', guards: 'every step can be reached', run: checkReachability },
   { name: 'dead-ends', guards: 'no step leaves the user stuck', run: checkDeadEnds },
+  { name: 'examples', guards: "a step's valid example passes its form, and each invalid one shows the message it names", run: checkExamples },
+  { name: 'titles', guards: 'every part of every title has its key, with words in every language', run: checkTitles },
   { name: 'flow-message-keys', guards: 'every key a flow names is in every catalogue', run: checkFlowMessageKeys },
   { name: 'word-sets', guards: 'every key a flow names is in the main catalogue or its own word set', run: checkWordSets },
   { name: 'referenced-keys', guards: 'every key src/ and the password policy name is in every catalogue', run: checkReferencedKeys },
   { name: 'catalogues', guards: 'catalogues share keys and placeholders with en.json', run: checkCatalogues },
   { name: 'events', guards: 'every analytics event a flow names is in flows/shell/events.json', run: checkEvents },
   { name: 'bot-check', guards: 'an action making a bot-checked call carries the widget token', run: checkBotCheck },
+  { name: 'api-routes', guards: 'every call a flow makes is a route of the step API, and every step route is called', run: checkApiRoutes },
   { name: 'api-errors', guards: 'every error code of the contract has its text in every catalogue, and every text a code', run: checkApiErrors },
 ];

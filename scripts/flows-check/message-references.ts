@@ -47,5 +47,5 @@ export function stepMessageKeys(step: StepDefinition): StepMessageKey[] {
 /** A variant's own keys as a step, so its texts are found the same way. */
 function variantOnly(variant: StepVariant): StepDefinition {
   const { when: _when, title, ...own } = variant;
-  return { route: '', title: title ?? '', ...own };
+  return { route: '', title: title ?? '', titleKeys: [], ...own };
 }

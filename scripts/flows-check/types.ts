@@ -3,7 +3,8 @@
  * a `Project` in, `Problem`s out, so tests feed them broken data without touching the disk.
  */
 import type { ErrorCodeDefinition } from '../../contract/error-codes.ts';
-import type { FlowDefinition } from '../../src/engine/flow-types.ts';
+import type { ApiRoute } from '../../server/api/step-api.ts';
+import type { FlowDefinition } from '../../contract/flow-file.ts';
 import type { RouteTable } from '../../src/engine/route-table.ts';
 
 /** One thing wrong, printed as `file:path — message — fix`. */
@@ -87,6 +88,13 @@ export interface Project {
   routeTable?: RouteTable;
   /** Analytics event name -> the flow it belongs to (flows/shell/events.json). */
   eventCatalogue: ReadonlyMap<string, string>;
+  /** The step API's routes (server/api/step-api.ts), when read: flows:check reads them; a test's project may not. */
+  apiRoutes?: readonly ApiRoute[];
+  /**
+   * The flow file's types (contract/flow-file.ts and contract/flow-file/), project-relative path -> text: as committed
+   * and as the meta-schema generates them, when read: flows:check reads them for a project that has a contract/ folder.
+   */
+  flowTypes?: { committed: ReadonlyMap<string, string>; generated: ReadonlyMap<string, string> };
 }
 
 /** One row of the check table: a stable name, what it guards, and the check. */

@@ -1,17 +1,9 @@
 import { LIMITS } from '../limits.ts';
 import type { Services } from '../services.ts';
 import { listSecurityEvents } from '../store/security-events.ts';
-import { describeAgent } from './account-sessions.ts';
+import { describeAgent } from '../auth/user-agent.ts';
 import type { AccountCaller } from './account-token.ts';
-
-/** One line of the security activity: what happened, when, from which address and browser. */
-export interface ActivityEntry {
-  kind: string;
-  at: string;
-  ip: string | null;
-  browser: string;
-  os: string;
-}
+import type { ActivityEntry } from '../../contract/account-api.ts';
 
 /** The caller's last LIMITS.SECURITY_EVENTS_LISTED security events (the ops audit trail), newest first. */
 export async function securityActivity(deps: Pick<Services, 'db'>, caller: AccountCaller): Promise<{ events: ActivityEntry[] }> {

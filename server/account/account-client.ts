@@ -1,3 +1,4 @@
+import { setClientFirstParty } from '../store/client-security.ts';
 import { ACCOUNT_PAGE } from '../../contract/product.ts';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
@@ -27,6 +28,8 @@ export async function registerAccountClient(deps: { db: Queryable; box: SecretBo
   const url = accountPageUrl(deps.config);
   await upsertClient(deps.db, deps.box, { clientId: ACCOUNT_CLIENT_ID, name: ACCOUNT_CLIENT_NAME, redirectUris: [url], isPublic: true, secret: undefined });
   await setClientSignInStart(deps.db, ACCOUNT_CLIENT_ID, url);
+  // The product's own page: nobody is asked to allow it access to their own account.
+  await setClientFirstParty(deps.db, ACCOUNT_CLIENT_ID, true);
   // Its "Sign out" comes back to the page, which then asks for the password again.
   await setClientLogout(deps.db, ACCOUNT_CLIENT_ID, { postLogoutRedirectUris: [url], backchannelLogoutUri: undefined });
 }

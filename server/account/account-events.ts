@@ -1,5 +1,5 @@
 import { sendSecurityNotice } from '../auth/security-notices.ts';
-import type { SecurityNoticeKind } from '../mail/templates.ts';
+import type { SecurityNoticeDetail, SecurityNoticeKind } from '../mail/templates.ts';
 import type { Services } from '../services.ts';
 import { recordSecurityEvent, type RequestOrigin } from '../store/security-events.ts';
 import { findUserById } from '../store/users.ts';
@@ -13,9 +13,9 @@ export type AccountEventKind = Extract<SecurityNoticeKind, 'factor_added' | 'fac
  */
 export async function recordAccountChange(
   deps: Pick<Services, 'db' | 'mailer' | 'clock' | 'config'>,
-  change: { userId: string; kind: AccountEventKind; origin: RequestOrigin; detail?: Record<string, unknown> },
+  change: { userId: string; kind: AccountEventKind; origin: RequestOrigin; detail?: Record<string, unknown>; notice?: SecurityNoticeDetail },
 ): Promise<void> {
   await recordSecurityEvent(deps.db, { userId: change.userId, kind: change.kind, at: new Date(deps.clock()), ...change.origin, detail: change.detail ?? {} });
   const user = await findUserById(deps.db, change.userId);
-  if (user) await sendSecurityNotice(deps, { user, kind: change.kind, origin: change.origin });
+  if (user) await sendSecurityNotice(deps, { user, kind: change.kind, origin: change.origin, detail: change.notice });
 }

@@ -11,28 +11,15 @@ import { userPasskeys, type PasskeyCredential } from '../store/passkeys.ts';
 import type { Services } from '../services.ts';
 import { deleteFactor, factorDetails, lastStepUp, markFactorUsed, recordStepUp, renameFactor, setDefaultFactor } from '../store/factor-details.ts';
 import { confirmedFactors, confirmFactor, createPendingFactor, findFactor, type FactorKind } from '../store/mfa-factors.ts';
+import { signInStepUpAt } from '../store/sign-in-step-ups.ts';
 import { findUserById } from '../store/users.ts';
 import { ACCOUNT_CLIENT_NAME } from './account-client.ts';
 import { recordAccountChange } from './account-events.ts';
 import type { AccountCaller } from './account-token.ts';
+import type { FactorSummary } from '../../contract/account-api.ts';
 
 /** What the account page's factor functions use. */
 export type AccountFactorDeps = FactorDeps & Pick<Services, 'flags' | 'config' | 'mailer'>;
-
-/** One line of the sign-in methods list. */
-export interface FactorSummary {
-  id: string;
-  kind: FactorKind;
-  /** The person's name for it, if they gave one. */
-  label: string | null;
-  /** Where its codes go, masked (none for an authenticator app). */
-  destination: string | null;
-  isDefault: boolean;
-  addedAt: string;
-  lastUsedAt: string | null;
-  /** A passkey's authenticator, by its AAGUID where it is a well-known one (null otherwise, and for other kinds). */
-  authenticator: string | null;
-}
 
 /** The user's sign-in methods, the kinds they may add, and whether a step-up is fresh now. */
 export async function listFactors(deps: AccountFactorDeps, caller: AccountCaller) {
@@ -61,17 +48,20 @@ export async function listFactors(deps: AccountFactorDeps, caller: AccountCaller
 
 const authenticatorNameOf = (passkey: PasskeyCredential | undefined): string | null => (passkey ? authenticatorName(passkey.aaguid) : null);
 
+/** The latest second factor proven for this page: a step-up in this session, or the sign-in that made its token. */
 async function stepUpExpiry(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<Date | undefined> {
-  const at = await lastStepUp(deps.db, caller.sessionUid, caller.userId);
-  const until = at && new Date(at.getTime() + LIMITS.ACCOUNT_STEP_UP_TTL * 1000);
+  const times = [await lastStepUp(deps.db, caller.sessionUid, caller.userId), await signInStepUpAt(deps.db, caller.grantId, caller.userId)];
+  const at = Math.max(...times.map((time) => time?.getTime() ?? 0));
+  const until = at > 0 ? new Date(at + LIMITS.ACCOUNT_STEP_UP_TTL * 1000) : undefined;
   return until && until.getTime() > deps.clock() ? until : undefined;
 }
 
 /**
- * Adding or removing a factor needs a second factor proven in this session within ACCOUNT_STEP_UP_TTL. A user with
- * no factor at all (MFA_REQUIRED off) has nothing to step up with, and may add their first.
+ * Changing factors, recovery codes, the password or the email, or ending other sessions, needs a second factor
+ * proven in this session within ACCOUNT_STEP_UP_TTL (a sign-in that proved one counts). A user with no factor at all
+ * (MFA_REQUIRED off) has nothing to step up with, and may add their first.
  */
-export async function requireStepUp(deps: AccountFactorDeps, caller: AccountCaller): Promise<void> {
+export async function requireStepUp(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<void> {
   if ((await confirmedFactors(deps.db, caller.userId)).length === 0) return;
   if (!(await stepUpExpiry(deps, caller))) throw new ApiError('account.step_up_required');
 }

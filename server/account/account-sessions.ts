@@ -1,36 +1,16 @@
-import Bowser from 'bowser';
+import { describeAgent } from '../auth/user-agent.ts';
 import { ApiError } from '../errors.ts';
 import { endSessions } from '../auth/sessions.ts';
 import type { Services } from '../services.ts';
 import { findClientInfo } from '../store/clients.ts';
 import { forgetSessionDevices, listSessions, touchSessionDevice } from '../store/session-devices.ts';
+import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
+import { requireStepUp } from './account-factors.ts';
 import type { AccountCaller } from './account-token.ts';
-
-/** One signed-in browser as the account page shows it. */
-export interface SessionSummary {
-  id: string;
-  browser: string;
-  os: string;
-  ip: string;
-  apps: string[];
-  startedAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
+import type { SessionSummary } from '../../contract/account-api.ts';
 
 /** What ending sessions from the account page uses. */
 export type AccountSessionDeps = Pick<Services, 'db' | 'clock' | 'provider'>;
-
-/** "Chrome 140" and "Linux" from a user agent; empty strings when it says nothing we know. */
-export function describeAgent(userAgent: string): { browser: string; os: string } {
-  if (userAgent === '') return { browser: '', os: '' };
-  const parsed = Bowser.parse(userAgent);
-  const major = parsed.browser.version?.split('.')[0];
-  return {
-    browser: [parsed.browser.name, major].filter(Boolean).join(' '),
-    os: [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' '),
-  };
-}
 
 /** Every live session of the caller, this browser's marked and first. */
 export async function listAccountSessions(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<SessionSummary[]> {
@@ -56,16 +36,23 @@ export async function listAccountSessions(deps: Pick<Services, 'db' | 'clock'>, 
 /**
  * Signs out one session of the caller (this one too, if asked: the page then signs in again) through endSessions,
  * which revokes its grants and tokens, tells its apps by back-channel logout and records it in the audit trail.
+ * Ending another browser's session needs a step-up (ASVS 7.5.2): a stolen page must not lock its owner out.
  */
 export async function signOutSession(deps: AccountSessionDeps, caller: AccountCaller, sessionUid: string): Promise<void> {
+  if (sessionUid !== caller.sessionUid) await requireStepUp(deps, caller);
   const ended = await endSessions(deps, { userId: caller.userId, which: { ids: [sessionUid] }, reason: 'signed_out', origin: caller.origin });
   if (ended.length === 0) throw new ApiError('account.session_not_found');
   await forgetSessionDevices(deps.db, caller.userId, ended.map((session) => session.id));
 }
 
-/** Signs out every session of the caller but this browser's (the same way); answers how many ended. */
-export async function signOutOtherSessions(deps: AccountSessionDeps, caller: AccountCaller): Promise<number> {
+/**
+ * Signs out every session of the caller but this browser's (the same way, after a step-up), and revokes every trusted
+ * browser, so a thief's browser cannot sign in again without a code; answers how many sessions and browsers ended.
+ */
+export async function signOutOtherSessions(deps: AccountSessionDeps, caller: AccountCaller): Promise<{ ended: number; trustedDevicesRevoked: number }> {
+  await requireStepUp(deps, caller);
   const ended = await endSessions(deps, { userId: caller.userId, which: { allExcept: caller.sessionUid }, reason: 'signed_out_everywhere', origin: caller.origin });
   await forgetSessionDevices(deps.db, caller.userId, ended.map((session) => session.id));
-  return ended.length;
+  const trustedDevicesRevoked = await revokeAllTrustedDevices(deps.db, caller.userId);
+  return { ended: ended.length, trustedDevicesRevoked };
 }

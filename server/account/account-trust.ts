@@ -1,19 +1,9 @@
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { listTrustedDevices, revokeAllTrustedDevices, revokeTrustedDevice } from '../store/trusted-devices.ts';
-import { describeAgent } from './account-sessions.ts';
+import { describeAgent } from '../auth/user-agent.ts';
 import type { AccountCaller } from './account-token.ts';
-
-/** One browser the person trusted, as the account page shows it. */
-export interface TrustedDeviceSummary {
-  id: string;
-  browser: string;
-  os: string;
-  ip: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string;
-}
+import type { TrustedDeviceSummary } from '../../contract/account-api.ts';
 
 /** The caller's trusted browsers ("Don't ask for a code on this device"), the most recently used first. */
 export async function listTrustedBrowsers(deps: Pick<Services, 'db' | 'clock'>, caller: AccountCaller): Promise<{ devices: TrustedDeviceSummary[] }> {

@@ -7,9 +7,12 @@ import { addCompany, addUserToCompany, companyListing, invite, type InviteInput 
 import { secretsEqual } from '../crypto/hash.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
-import { addClient, addUser, OperationError, requireReset, rotateKeys } from './operations.ts';
+import { addClient, addUser, requireReset, rotateKeys } from './operations.ts';
+import { OperationError } from './operation-error.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import { userAdminRoutes } from './user-admin-routes.ts';
+import { clientAdminRoutes } from './client-admin-routes.ts';
+import { CLIENT_SECURITY_INPUT_PROPERTIES } from './client-security-input.ts';
 import type { ClientDirectory } from '../auth/sessions.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -27,6 +30,8 @@ const addClientSchema = {
     initiateLoginUri: { type: 'string', maxLength: 2000 },
     postLogoutRedirectUris: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
     backchannelLogoutUri: { type: 'string', maxLength: 2000 },
+    idTokenAlg: { type: 'string', maxLength: 10 },
+    ...CLIENT_SECURITY_INPUT_PROPERTIES,
   },
 } as const;
 
@@ -100,7 +105,7 @@ const COMPANY_LISTING = {
 } as const;
 
 /** The new keys' ids. */
-const KEYS_ROTATED = { type: 'object', properties: { signing: string, credentials: string } } as const;
+const KEYS_ROTATED = { type: 'object', properties: { signing: { type: 'array', items: string }, credentials: string } } as const;
 
 /** Whom the invitation went to; `expiresAt` only when a link was sent (`invited`). */
 const INVITATION_ANSWER = { type: 'object', properties: { email: string, company: string, invited: { type: 'boolean' }, expiresAt: string } } as const;
@@ -143,6 +148,7 @@ export function adminRoutes(deps: { db: Database; box: SecretBox; token: string;
     );
     app.post('/keys/rotate', { schema: { response: responses(KEYS_ROTATED) } }, async () => rotateKeys(deps.keys));
     app.post<{ Body: InviteInput }>('/invitations', { schema: { body: inviteSchema, response: responses(INVITATION_ANSWER) } }, async (request) => invite(deps, request.body));
+    await app.register(clientAdminRoutes(deps));
     await app.register(userAdminRoutes({ ...deps, onLogoutDeliveryFailure: ({ clientId, error }) => app.log.warn({ clientId, err: error }, 'back-channel logout failed') }));
   };
 }

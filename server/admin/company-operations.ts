@@ -15,7 +15,7 @@ import {
 } from '../store/companies.ts';
 import { clientSignInStart, ensureInvitedUser } from '../store/invitations.ts';
 import { findCredentialsByEmail } from '../store/users.ts';
-import { OperationError } from './operations.ts';
+import { OperationError } from './operation-error.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COMPANY_NAME_MAX = 200;

@@ -1,24 +1,23 @@
 import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
+import { OperationError } from './operation-error.ts';
+import { checkResourceServerFree, resolveClientSecurity, type ClientSecurityInput } from './client-security-input.ts';
+import { findClientSecurity, setClientSecurity } from '../store/client-security.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../limits.ts';
 import { randomToken } from '../crypto/hash.ts';
 import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/database.ts';
-import { findClientInfo, findClientLogout, setClientLogout, setClientRefreshTokens, upsertClient } from '../store/clients.ts';
+import { findClientInfo, findClientLogout, setClientIdTokenAlg, setClientLogout, setClientRefreshTokens, upsertClient } from '../store/clients.ts';
+import { ID_TOKEN_SIGNING_ALGS } from '../oidc/signing-algs.ts';
 import { setClientSignInStart } from '../store/invitations.ts';
 import { endSessions, type SessionDeps } from '../auth/sessions.ts';
 import { insertPreRegisteredUser } from '../store/registrations.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
 import { DuplicateEmailError, insertUser, requirePasswordReset, type User } from '../store/users.ts';
 
-/** An operator's mistake, told in one line. */
-export class OperationError extends Error {
-  override readonly name = 'OperationError';
-}
-
 /** What `client add` takes. */
-export interface AddClientInput {
+export interface AddClientInput extends ClientSecurityInput {
   clientId: string;
   redirectUris: string[];
   name?: string;
@@ -31,12 +30,15 @@ export interface AddClientInput {
   postLogoutRedirectUris?: string[];
   /** Where the app is told, with a signed logout token, that a session ended (Back-Channel Logout). */
   backchannelLogoutUri?: string;
+  /** How the app's ID tokens are signed: RS256 (the default), PS256 or ES256. */
+  idTokenAlg?: string;
 }
 
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,99}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function checkRedirectUri(uri: string): void {
+/** Refuses a redirect (or other client) URI the provider must never send a browser to. */
+export function checkRedirectUri(uri: string): void {
   let url: URL;
   try {
     url = new URL(uri);
@@ -55,13 +57,22 @@ export async function addClient(
   input: AddClientInput,
 ): Promise<{ clientId: string; secret: string | undefined; created: boolean }> {
   if (!CLIENT_ID.test(input.clientId)) throw new OperationError('--client-id must be 2-100 letters, digits, dots, dashes or underscores');
-  if (input.redirectUris.length === 0) throw new OperationError('at least one --redirect-uri is required');
+  // A service app (client_credentials) or a resource server signs nobody in, so it needs no redirect URI.
+  const signsPeopleIn = input.serviceScopes === undefined && input.resourceServer === undefined;
+  if (input.redirectUris.length === 0 && signsPeopleIn) throw new OperationError('at least one --redirect-uri is required');
   input.redirectUris.forEach(checkRedirectUri);
   if (input.initiateLoginUri !== undefined) checkRedirectUri(input.initiateLoginUri);
   input.postLogoutRedirectUris?.forEach(checkRedirectUri);
   if (input.backchannelLogoutUri !== undefined) checkRedirectUri(input.backchannelLogoutUri);
+  if (input.idTokenAlg !== undefined && !(ID_TOKEN_SIGNING_ALGS as readonly string[]).includes(input.idTokenAlg)) {
+    throw new OperationError(`--id-token-alg must be one of ${ID_TOKEN_SIGNING_ALGS.join(', ')} (got "${input.idTokenAlg}")`);
+  }
   const existing = await findClientInfo(deps.db, input.clientId);
-  const secret = input.isPublic ? undefined : randomToken(32);
+  const current = existing?.isPublic === input.isPublic ? await findClientSecurity(deps.db, input.clientId) : undefined;
+  const security = resolveClientSecurity(input, input, current);
+  await checkResourceServerFree(deps.db, input.clientId, input.resourceServer);
+  // A client that signs its assertions with its own keys has no secret at all.
+  const secret = security.authMethod === 'none' || security.authMethod === 'private_key_jwt' ? undefined : randomToken(32);
   await upsertClient(deps.db, deps.box, {
     clientId: input.clientId,
     name: input.name?.trim() || input.clientId,
@@ -69,8 +80,10 @@ export async function addClient(
     isPublic: input.isPublic,
     secret,
   });
+  await setClientSecurity(deps.db, input.clientId, security);
   if (input.initiateLoginUri !== undefined) await setClientSignInStart(deps.db, input.clientId, input.initiateLoginUri);
   await setClientRefreshTokens(deps.db, input.clientId, input.refreshTokens === true);
+  await setClientIdTokenAlg(deps.db, input.clientId, input.idTokenAlg);
   if (input.postLogoutRedirectUris !== undefined || input.backchannelLogoutUri !== undefined) {
     const current = await findClientLogout(deps.db, input.clientId);
     await setClientLogout(deps.db, input.clientId, {
@@ -131,8 +144,8 @@ export async function requireReset(deps: SessionDeps, email: string): Promise<Us
 }
 
 /** Adds a new signing key and a new credential key; each process picks them up as server/crypto/key-store.ts describes. */
-export async function rotateKeys(keys: Pick<KeyStore, 'rotate'>): Promise<{ signing: string; credentials: string }> {
+export async function rotateKeys(keys: Pick<KeyStore, 'rotate'>): Promise<{ signing: string[]; credentials: string }> {
   const signing = await keys.rotate('signing');
-  const credentials = await keys.rotate('credentials');
-  return { signing: signing.kid, credentials: credentials.kid };
+  const [credentials = ''] = (await keys.rotate('credentials')).kids;
+  return { signing: signing.kids, credentials };
 }

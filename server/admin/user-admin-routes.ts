@@ -51,6 +51,7 @@ const USER_REPORT = {
         waitingUntil: string,
         codeFailures: { type: 'array', items: { type: 'object', properties: { purpose: string, failures: { type: 'integer' }, until: string } } },
         totpFailures: { type: 'integer' },
+        codeCaps: { type: 'array', items: { type: 'object', properties: { purpose: string, issued: { type: 'integer' }, until: string } } },
       },
     },
     companies: strings,

@@ -1,4 +1,5 @@
 import { listTrustedDevices, revokeAllTrustedDevices, type TrustedDevice } from '../store/trusted-devices.ts';
+import { reachedCodeCaps } from '../auth/code-cap.ts';
 import { loginDelaySeconds } from '../auth/lockout.ts';
 import { sendSecurityNotice, type NoticeDeps } from '../auth/security-notices.ts';
 import { endSessions, listSessions, type SessionDeps, type UserSession } from '../auth/sessions.ts';
@@ -9,7 +10,7 @@ import { clearLockoutCounters, readLockoutCounters } from '../store/lockouts.ts'
 import { confirmedFactors } from '../store/mfa-factors.ts';
 import { listSecurityEvents, recordSecurityEvent, type SecurityEvent, type SecurityEventKind } from '../store/security-events.ts';
 import { emailsOf, findCredentialsByEmail, setUserDisabled, userDisabledAt, type User } from '../store/users.ts';
-import { OperationError } from './operations.ts';
+import { OperationError } from './operation-error.ts';
 
 /** What the operator's user commands use. */
 export type OperatorDeps = SessionDeps & NoticeDeps;
@@ -24,6 +25,8 @@ export interface LockoutState {
   waitingUntil?: string;
   codeFailures: Array<{ purpose: string; failures: number; until: string }>;
   totpFailures: number;
+  /** Purposes whose hourly cap of codes sent is reached, and when another code may go. */
+  codeCaps: Array<{ purpose: string; issued: number; until: string }>;
 }
 
 /** Everything `user show` prints. */
@@ -118,6 +121,7 @@ export async function showUser(deps: OperatorDeps, email: string): Promise<UserR
       ...(waitEnds && waitEnds > now ? { waitingUntil: waitEnds.toISOString() } : {}),
       codeFailures: counters.codeFailures.map((entry) => ({ ...entry, until: entry.until.toISOString() })),
       totpFailures: counters.totpFailures,
+      codeCaps: (await reachedCodeCaps(deps.db, userId, now)).map((cap) => ({ ...cap, until: cap.until.toISOString() })),
     },
     companies: (await membershipsOf(deps.db, userId)).map((company) => company.name),
     events: (await listSecurityEvents(deps.db, { userId, limit: LIMITS.SECURITY_EVENTS_LISTED })).map((event) => toAuditEntry(event)),
@@ -139,7 +143,7 @@ export async function resetMfa(deps: OperatorDeps, email: string): Promise<{ ema
   return { email: user.email, removed, sessionsEnded: ended.length };
 }
 
-/** `user unlock EMAIL`: clears the waits after failed passwords and the rests after wrong codes. */
+/** `user unlock EMAIL`: clears the waits after failed passwords, the rests after wrong codes and the hourly caps of codes sent. */
 export async function unlockUser(deps: OperatorDeps, email: string): Promise<{ email: string }> {
   const { user } = await requireUser(deps, email);
   await clearLockoutCounters(deps.db, user.id);

@@ -1,12 +1,15 @@
+import { ONE_TIME_CODE_SCHEMA } from '../../contract/one-time-code.ts';
+import { NO_BIDI_CONTROLS } from '../../contract/text-input.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityActivity } from '../account/account-activity.ts';
-import { confirmEmailChange, requestEmailChange } from '../account/account-email.ts';
+import { cancelPendingEmailChange, confirmEmailChange, requestEmailChange } from '../account/account-email.ts';
 import { changeNames, changePassword, listCompanies, readProfile, switchCompany } from '../account/account-profile.ts';
 import { PASSKEY_ANSWER_BODY } from './passkey-sign-in-routes.ts';
 import { addPasskeyFactor, beginAddFactor, chooseDefaultFactor, completePasskeyStepUp, completeStepUp, confirmAddFactor, listFactors, nameFactor, removeFactor, startStepUp } from '../account/account-factors.ts';
 import { listAccountSessions, signOutOtherSessions, signOutSession } from '../account/account-sessions.ts';
 import { authenticateAccountCaller, type AccountCaller } from '../account/account-token.ts';
 import { newRecoveryCodes, recoveryCodeSummary } from '../account/account-recovery.ts';
+import { listAppsWithAccess, revokeAppAccess } from '../account/account-apps.ts';
 import { listTrustedBrowsers, revokeAllTrustedBrowsers, revokeTrustedBrowser } from '../account/account-trust.ts';
 import { LIMITS } from '../limits.ts';
 import type { Services } from '../services.ts';
@@ -17,13 +20,14 @@ const ACCOUNT_ANSWER = { type: 'object', additionalProperties: true } as const;
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const factorParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID } } } as const;
+const appParams = { type: 'object', required: ['clientId'], properties: { clientId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{1,99}$' } } } as const;
 const sessionParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } } as const;
-const codeBody = { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
+const codeBody = { type: 'object', required: ['code'], additionalProperties: false, properties: { code: ONE_TIME_CODE_SCHEMA } } as const;
 const stepUpBody = {
   type: 'object',
   required: ['factorId'],
   additionalProperties: false,
-  properties: { factorId: { type: 'string', pattern: UUID }, code: { type: 'string', minLength: 1, maxLength: 32 }, credential: { type: 'object', maxProperties: 10 } },
+  properties: { factorId: { type: 'string', pattern: UUID }, code: ONE_TIME_CODE_SCHEMA, credential: { type: 'object', maxProperties: 10 } },
 } as const;
 const addBody = {
   type: 'object',
@@ -31,13 +35,13 @@ const addBody = {
   additionalProperties: false,
   properties: { kind: { type: 'string', maxLength: 16 }, phone: { type: 'string', maxLength: 40 } },
 } as const;
-const nameBody = { type: 'object', required: ['label'], additionalProperties: false, properties: { label: { type: 'string', maxLength: LIMITS.FACTOR_LABEL_MAX } } } as const;
+const nameBody = { type: 'object', required: ['label'], additionalProperties: false, properties: { label: { type: 'string', maxLength: LIMITS.FACTOR_LABEL_MAX, ...NO_BIDI_CONTROLS } } } as const;
 
 const namesBody = {
   type: 'object',
   required: ['firstName', 'lastName'],
   additionalProperties: false,
-  properties: { firstName: { type: 'string', maxLength: 200 }, lastName: { type: 'string', maxLength: 200 } },
+  properties: { firstName: { type: 'string', maxLength: 200, ...NO_BIDI_CONTROLS }, lastName: { type: 'string', maxLength: 200, ...NO_BIDI_CONTROLS } },
 } as const;
 const passwordBody = {
   type: 'object',
@@ -124,13 +128,14 @@ export function accountRoutes(context: Services) {
     app.post<{ Body: { code: string } }>('/account/email/confirmation', { schema: { body: codeBody, response: responses(ACCOUNT_ANSWER) } }, async (request) =>
       confirmEmailChange(context, await caller(request), request.body.code),
     );
+    app.post('/account/email/cancellation', ok, async (request) => cancelPendingEmailChange(context, await caller(request)));
     app.get('/account/companies', ok, async (request) => listCompanies(context, await caller(request)));
     app.post('/account/companies/:id/choice', { schema: { params: factorParams, response: responses(ACCOUNT_ANSWER) } }, async (request: IdRequest) =>
       switchCompany(context, await caller(request), request.params.id),
     );
     app.get('/account/activity', ok, async (request) => securityActivity(context, await caller(request)));
     app.get('/account/sessions', ok, async (request) => ({ sessions: await listAccountSessions(context, await caller(request)) }));
-    app.post('/account/sessions/others/sign-out', ok, async (request) => ({ ended: await signOutOtherSessions(context, await caller(request)) }));
+    app.post('/account/sessions/others/sign-out', ok, async (request) => signOutOtherSessions(context, await caller(request)));
     app.post('/account/sessions/:id/sign-out', { schema: { params: sessionParams, response: responses(ACCOUNT_ANSWER) } }, async (request: IdRequest) => {
       await signOutSession(context, await caller(request), request.params.id);
       return { ended: 1 };
@@ -140,6 +145,10 @@ export function accountRoutes(context: Services) {
     app.post('/account/trusted-devices/revocation', ok, async (request) => revokeAllTrustedBrowsers(context, await caller(request)));
     app.post('/account/trusted-devices/:id/revocation', { schema: { params: factorParams, response: responses(ACCOUNT_ANSWER) } }, async (request: IdRequest) =>
       revokeTrustedBrowser(context, await caller(request), request.params.id),
+    );
+    app.get('/account/apps', ok, async (request) => listAppsWithAccess(context, await caller(request)));
+    app.post<{ Params: { clientId: string } }>('/account/apps/:clientId/revocation', { schema: { params: appParams, response: responses(ACCOUNT_ANSWER) } }, async (request) =>
+      revokeAppAccess(context, await caller(request), request.params.clientId),
     );
   };
 }

@@ -1,14 +1,19 @@
+import { recoveryCodeHint } from '../mfa/recovery-code-hint.ts';
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import { passkeysPossible } from '../mfa/passkey-host.ts';
 import { findClientInfo } from '../store/clients.ts';
-import { clientSignInStart, findInvitation, isUsable } from '../store/invitations.ts';
+import { clientSignInStart, findInvitation, invitationState } from '../store/invitations.ts';
 import type { SignInTransaction } from '../store/transactions.ts';
 import { findUserById } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
+import { isPlainClientLink, plainClientLinkTarget } from './plain-client-link.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { currentTransaction } from './step-guard.ts';
+import { restartable } from '../store/sign-in-restart.ts';
+import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 
 interface AuthorizeQuery {
   client_id?: string;
@@ -24,6 +29,11 @@ interface AuthorizeQuery {
   prompt?: string;
   /** OIDC's max_age, sent on to the provider: the client wants a sign-in no older than this (a trusted browser does not count). */
   max_age?: string;
+  /** OIDC's acr_values and claims, sent on to the provider: the client wants a sign-in of that level (server/oidc/acr.ts). */
+  acr_values?: string;
+  claims?: string;
+  /** OIDC's ui_locales, sent on to the provider, which hands it to the login screen. */
+  ui_locales?: string;
   /** Prefills the email on the login screen; sent on to the provider as OIDC's login_hint. */
   username?: string;
   /** The token of an emailed invitation link. */
@@ -49,6 +59,9 @@ const querySchema = {
     invitation: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,100}$' },
     prompt: text(100),
     max_age: { type: 'string', pattern: '^[0-9]{1,9}$' },
+    acr_values: text(500),
+    claims: text(2000),
+    ui_locales: text(200),
   },
 } as const;
 
@@ -62,7 +75,7 @@ function authorizationUrl(publicUrl: string, query: AuthorizeQuery & { client_id
   url.searchParams.set('redirect_uri', query.redirect_uri);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', query.scope ?? 'openid email profile');
-  for (const name of ['state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'max_age'] as const) {
+  for (const name of ['state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'max_age', 'acr_values', 'claims', 'ui_locales'] as const) {
     const value = query[name];
     if (value !== undefined) url.searchParams.set(name, value);
   }
@@ -90,7 +103,8 @@ async function directLinkTarget(context: Pick<Services, 'config' | 'db'>, query:
   if (query.response_type !== undefined && query.response_type !== 'code') throw new ApiError('request.invalid', 'Only response_type=code is supported.');
   const method = query.code_challenge_method;
   if (method !== undefined && method !== 'S256') throw new ApiError('client.pkce_required');
-  if (client.isPublic && (query.code_challenge === undefined || method !== 'S256')) throw new ApiError('client.pkce_required');
+  // Every client, confidential ones too, must use PKCE (RFC 9700 §2.1.1).
+  if (query.code_challenge === undefined || method !== 'S256') throw new ApiError('client.pkce_required');
   return authorizationUrl(context.config.publicUrl, { ...query, client_id: client.clientId, redirect_uri: query.redirect_uri });
 }
 
@@ -100,12 +114,15 @@ const validDirectLink = new Ajv({ strict: false }).compile<AuthorizeQuery>(query
  * For the web app's page route: where a client's link to the login screen goes straight away, so the browser
  * renders the screen once, after the provider's redirect, instead of loading the app only to be sent on. Undefined
  * for any link that is not a plain, valid direct link: the app then loads and shows the error screen (or the
- * invitation's outcome) exactly as before; nothing off the client's list is ever redirected to.
+ * invitation's outcome) exactly as before; nothing off the client's list is ever redirected to. A plain link (the app
+ * named, no request of its own) goes to the app's registered sign-in start.
  */
 export function directLinkRedirect(context: Pick<Services, 'config' | 'db'>) {
   return async (query: Record<string, unknown>): Promise<string | undefined> => {
     if (typeof query.client_id !== 'string' || query.interaction !== undefined || query.invitation !== undefined || !validDirectLink(query)) return undefined;
     try {
+      // A link naming the app with no request of its own goes to the app's sign-in start (its own origin).
+      if (isPlainClientLink(query)) return await plainClientLinkTarget(context.db, context.config.publicUrl, query);
       const target = new URL(await directLinkTarget(context, query));
       return `${target.pathname}${target.search}`;
     } catch (error) {
@@ -128,7 +145,7 @@ async function invitationParameters(db: Queryable, transaction: SignInTransactio
  * `GET authorize`: the web app's first call. A direct link (client_id, redirect_uri, state) is checked and sent
  * through oidc-provider; once an interaction exists, it answers the challenge the transaction is at.
  */
-export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock' | 'provider'>) {
+export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock' | 'provider' | 'flows'>) {
   return async (app: FastifyInstance) => {
     app.get<{ Querystring: AuthorizeQuery }>('/authorize', { schema: { querystring: querySchema, response: responses(AUTHORIZE_ANSWER) } }, async (request) => {
       const query = request.query;
@@ -138,13 +155,31 @@ export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock
         if (!transaction || transaction.interactionUid !== query.interaction) throw new ApiError('transaction.missing');
         if (!(await context.provider.Interaction.find(query.interaction))) throw new ApiError('transaction.missing');
         const client = await findClientInfo(context.db, transaction.clientId);
-        const parameters = { client_id: transaction.clientId, client_name: client?.name ?? null, ...(await invitationParameters(context.db, transaction)) };
+        const parameters = {
+          client_id: transaction.clientId,
+          client_name: client?.name ?? null,
+          // Only where none can work (PUBLIC_URL on an IP address): the login screen then offers no passkey.
+          ...(passkeysPossible(context.config) ? {} : { passkeys: false }),
+          ...(await invitationParameters(context.db, transaction)),
+          // A second-factor screen come back to by its address still offers "Use a recovery code" only to one who has some.
+          ...(transaction.userId ? await recoveryCodeHint(context.db, transaction.userId) : {}),
+          // Where the sign-in stands, asked by a screen entered by its address (Back, Forward, a reload), not the outcome
+          // of a submit: a screen the sign-in may return to shows itself on this answer rather than sending the person on.
+          resumed: true,
+          // The login screen, come Back to from the second factor, may take the password again (server/store/sign-in-restart.ts).
+          ...(transaction.challenge !== SERVER_CHALLENGES.LOGIN_REQUIRED && restartable(transaction) && context.flows.stepFor('auth/login', transaction.challenge)
+            ? { restartable: true }
+            : {}),
+        };
         return { challenge: transaction.challenge, parameters };
       }
       if (query.invitation !== undefined) {
         const invitation = await findInvitation(context.db, query.invitation);
-        // Nothing tells an unknown link from a used or an expired one.
-        if (!invitation || !isUsable(invitation, new Date(context.clock()))) return { invitation: 'expired' };
+        // An unknown link reads as an expired one. A used one (accepted, or its account has a password by any path) says
+        // so, to offer "Log in" rather than a fresh invitation: only the mailbox holding the link learns it.
+        if (!invitation) return { invitation: 'expired' };
+        const state = invitationState(invitation, new Date(context.clock()));
+        if (state !== 'usable') return { invitation: state };
         if (query.client_id === undefined) {
           // The link starts at the client app, so the sign-in it makes carries the app's own state and PKCE.
           const start = await clientSignInStart(context.db, invitation.clientId);
@@ -154,6 +189,7 @@ export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock
           return { redirect_to: url.href };
         }
       }
+      if (isPlainClientLink(query)) return { redirect_to: await plainClientLinkTarget(context.db, context.config.publicUrl, query) };
       return { redirect_to: await directLinkTarget(context, query) };
     });
   };

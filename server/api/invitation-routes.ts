@@ -1,7 +1,8 @@
+import { markEmailVerified } from '../store/email-verification.ts';
 import type { FastifyInstance } from 'fastify';
 import { sendInvitation } from '../auth/invitations.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { claimRenewal, completeInvitedProfile, redeemInvitation } from '../store/invitations.ts';
+import { claimRenewal, completeInvitedProfile, findInvitationById, invitationState, redeemInvitation } from '../store/invitations.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
 import { setPassword } from '../store/users.ts';
 import type { Services } from '../services.ts';
@@ -29,13 +30,18 @@ export function invitationRoutes(context: StepDeps & SignInDeps & Pick<Services,
       if (!invitation || !transaction.userId) throw new ApiError('step.out_of_order');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
-      if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      if (unmet !== undefined) throw new ApiError('request.invalid', { ...unmet, field: 'password' });
       const now = new Date(context.clock());
       // The password is what accepts the invitation: once, atomically, and only before it expires. The invited
       // account has no password yet, so there is none to compare with, and nothing its owner must be told of.
-      if (!(await redeemInvitation(context.db, invitation.id, now))) throw new ApiError('invitation.expired');
+      if (!(await redeemInvitation(context.db, invitation.id, now))) {
+        const found = await findInvitationById(context.db, invitation.id);
+        throw new ApiError(found && invitationState(found, now) === 'used' ? 'invitation.used' : 'invitation.expired');
+      }
       const userId = transaction.userId;
       await setPassword(context.db, userId, await hashPassword(password), now);
+      // The invitation link was mailed to the account's address: following it proved the address.
+      await markEmailVerified(context.db, userId, now);
       await completeInvitedProfile(context.db, userId, { firstName: String(payload.firstName), lastName: String(payload.lastName), now });
       await recordSecurityEvent(context.db, {
         userId,

@@ -1,23 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { Argon2QueueFullError } from '../auth/argon2-gate.ts';
-import { loginDelaySeconds } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { LIMITS } from '../limits.ts';
-import { lockoutMail } from '../mail/templates.ts';
-import { sendInBackground } from '../mail/mailer.ts';
-import { recordSecurityEvent } from '../store/security-events.ts';
 import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, catalogueProblem } from '../errors.ts';
+import { recordRefusedSignIn } from '../auth/refused-sign-in.ts';
 import { continueSignIn } from '../sign-in/sign-in-gates.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
+import { restartAtPassword } from '../store/sign-in-restart.ts';
 
-/** The refusal while sign-in waits: the remaining whole minutes (rounded up) in words, the seconds as Retry-After. */
+/** The words of a sign-in wait under a minute. */
+const WAIT_OF_SECONDS = 'lockout.fewSeconds';
+
+/**
+ * The refusal while sign-in waits, with the seconds as Retry-After and in the body: the remaining whole minutes
+ * (rounded up) in words, or "in a few seconds" for a wait under a minute, which then carries no minutes at all.
+ */
 function tooManyAttempts(waitSeconds: number): ApiError {
-  return new ApiError('auth.too_many_attempts', undefined, { retryAfter: waitSeconds, params: { minutes: String(Math.ceil(waitSeconds / 60)) } });
+  const seconds = String(waitSeconds);
+  if (waitSeconds < 60) return new ApiError('auth.too_many_attempts', catalogueProblem(WAIT_OF_SECONDS), { retryAfter: waitSeconds, params: { seconds } });
+  return new ApiError('auth.too_many_attempts', undefined, { retryAfter: waitSeconds, params: { minutes: String(Math.ceil(waitSeconds / 60)), seconds } });
 }
 
 /** `POST auth/login`: checks the encrypted credentials, under the guessing throttle, and answers the next step. */
@@ -39,22 +45,28 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
       if (!found || !valid || !gate.allowed || found.disabled) {
         context.metrics.signIn(gate.allowed ? 'invalid_credentials' : 'throttled');
         if (found) {
-          const origin = { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date(now), userId: found.user.id };
+          // Recorded after the answer, so an existing address does no more work before it than an unknown one.
           const reason = !gate.allowed ? 'waiting' : !valid ? 'wrong_password' : 'account_disabled';
-          await recordSecurityEvent(context.db, { ...origin, kind: 'sign_in_failed', detail: { reason } });
-          if (reason === 'wrong_password' && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) {
-            context.metrics.lockout('password');
-            await recordSecurityEvent(context.db, { ...origin, kind: 'lockout_started', detail: { failures: gate.failures, wait_seconds: loginDelaySeconds(gate.failures) } });
-            const resetUrl = new URL('/auth/forgot-password', context.config.publicUrl).href;
-            sendInBackground(context.mailer, lockoutMail(found.user.email, gate.failures, resetUrl), request.log);
-          }
+          const origin = { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date(now) };
+          if (reason === 'wrong_password' && gate.failures === LIMITS.LOGIN_FAILURES_BEFORE_DELAY) context.metrics.lockout('password');
+          recordRefusedSignIn(context, { userId: found.user.id, email: found.user.email, reason, failures: gate.failures, origin }, request.log);
         }
         // A waiting subject (an account, or an address without one, counted alike) is told how long, so the owner
         // is not left retrying the right password; the answer is the same whether or not the account exists.
         if (!gate.allowed) throw tooManyAttempts(gate.waitSeconds);
+        // A failure that starts (or renews) a wait says so at once, so every answer while the wait runs is the same 429,
+        // never a 401 between two of them.
+        if (gate.waitIfWrong > 0) throw tooManyAttempts(gate.waitIfWrong);
         throw new ApiError('auth.invalid_credentials');
       }
       context.metrics.signIn('success');
+      // Back from the second factor to the login screen: the sign-in starts again at the password (the step guard
+      // admitted this call there), with no trace of the factor in progress; a wrong password above changed nothing.
+      const restarted =
+        transaction.challenge === SERVER_CHALLENGES.LOGIN_REQUIRED
+          ? transaction
+          : await restartAtPassword(context.db, token, transaction.challenge, SERVER_CHALLENGES.LOGIN_REQUIRED);
+      if (!restarted) throw new ApiError('step.out_of_order');
       if (found.resetRequired) {
         await context.throttle.succeeded({ userId: found.user.id, ip: request.ip });
         // The transaction stays at the login step: after recovery the user signs in again on the same screen.
@@ -63,7 +75,7 @@ export function loginRoutes(context: StepDeps & SignInDeps & Pick<Services, 'thr
       // The sign-in's next write (its move to the next step, or its end) releases the attempt: one round trip fewer.
       // Should that write not happen (a concurrent submit moved the transaction first), the attempt stays counted,
       // which only errs on the strict side; the submit that won releases it.
-      const sign = { token, transaction, userId: found.user.id, credentials: found, known: gate.signInState, releaseAttemptFrom: request.ip };
+      const sign = { token, transaction: restarted, userId: found.user.id, credentials: found, known: gate.signInState, releaseAttemptFrom: request.ip };
       return clearCookieWhenFinished(context.config, reply, await continueSignIn(context, sign));
     });
   };

@@ -8,6 +8,7 @@ import { advanceTransaction } from '../store/transactions.ts';
 import type { Services } from '../services.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
+import { FIELD_PARAM } from '../../contract/error-codes.ts';
 import { mfaSignIn } from '../sign-in/mfa-settle.ts';
 import { answerSecondFactor } from './mfa-sign-in-routes.ts';
 import type { GateAnswer } from '../sign-in/pending-sign-in.ts';
@@ -15,7 +16,9 @@ import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
 import { PASSKEY_ANSWER_BODY, passkeyAnswer } from './passkey-sign-in-routes.ts';
 import { settlePasskeySetup } from '../sign-in/passkey-settle.ts';
+import { isVerifiedSignUpEmail, settleVerifiedEmail } from '../sign-in/verified-email-factor.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
+import { lostFactorsRecord } from '../sign-in/lost-factors.ts';
 
 /**
  * Setting up is open only to a sign-in that has not passed a second factor and whose user has none usable:
@@ -41,19 +44,29 @@ async function moveTo(context: Pick<Services, 'db'>, admitted: AdmittedStep, ans
   return shown;
 }
 
-/** Starts the setup of the chosen kind (MFA_SETUP), or sends the code to the number entered (SETUP_SMS_MFA). */
+/** The challenges at which a phone number may be entered: asked for it, or at its code ("Wrong number? Change it"). */
+const PHONE_CHALLENGES: readonly string[] = [SERVER_CHALLENGES.SETUP_SMS_MFA, SERVER_CHALLENGES.VERIFY_SETUP_SMS_MFA];
+
+/**
+ * Starts the setup of the chosen kind (MFA_SETUP), or sends the code to the number entered (SETUP_SMS_MFA, or
+ * VERIFY_SETUP_SMS_MFA for a corrected number: the code goes to the new one).
+ */
 async function initialize(context: FactorDeps & Pick<Services, 'flags'>, admitted: AdmittedStep): Promise<GateAnswer> {
   const { sign } = mfaSignIn(admitted);
   const { payload } = admitted;
-  if (sign.transaction.challenge === SERVER_CHALLENGES.SETUP_SMS_MFA && typeof payload.phone === 'string') {
+  if (PHONE_CHALLENGES.includes(sign.transaction.challenge) && typeof payload.phone === 'string') {
     if (!setupKinds(context).includes('sms')) throw new ApiError('mfa.method_unavailable');
     const phone = normalizePhone(payload.phone);
-    if (!phone) throw new ApiError('phone.invalid');
+    if (!phone) throw new ApiError('phone.invalid', undefined, { params: { [FIELD_PARAM]: 'phone' } });
     return moveTo(context, admitted, await beginSetup(context, sign, 'sms', phone));
   }
   const kind = setupKinds(context).find((allowed) => allowed === payload.type);
   if (!kind) throw new ApiError('mfa.method_unavailable');
-  return moveTo(context, admitted, await beginSetup(context, sign, kind satisfies FactorKind));
+  const answer = await beginSetup(context, sign, kind satisfies FactorKind);
+  if (!usedRecoveryCode(sign.transaction)) return moveTo(context, admitted, answer);
+  // After a recovery code the choice also says whether the factors the person has now were lost (removed once the new one works).
+  const lost = await lostFactorsRecord(context, sign.userId, payload.removeLost === true);
+  return moveTo(context, admitted, { ...answer, record: { ...answer.record, ...lost } });
 }
 
 /**
@@ -73,8 +86,14 @@ export function mfaSetupRoutes(context: StepDeps & SignInDeps) {
       { path: 'auth/2fa/initialization', registrationOnly: false },
       { path: 'register/totp', registrationOnly: true },
     ]) {
-      app.post(`/${path}`, { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
-        return initialize(context, await admitSetup(context, request, path, registrationOnly));
+      app.post(`/${path}`, { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {
+        const admitted = await admitSetup(context, request, path, registrationOnly);
+        const { sign } = mfaSignIn(admitted);
+        // The sign-up's own code proved the address a moment ago: no second code for the same proof.
+        if (setupKinds(context).includes('email') && isVerifiedSignUpEmail(sign, String(admitted.payload.type))) {
+          return clearCookieWhenFinished(context.config, reply, await settleVerifiedEmail(context, sign));
+        }
+        return initialize(context, admitted);
       });
     }
     app.post('/auth/2fa/passkey', { schema: { body: PASSKEY_ANSWER_BODY, response: responses(STEP_ANSWER) } }, async (request, reply) => {

@@ -4,11 +4,13 @@ import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { currentCodeParameters, resendFactorCode } from '../mfa/code-factor.ts';
 import { setupChoices, signInChoices, smsAllowed, usableFactors } from '../mfa/factor-choices.ts';
 import { startFactor } from '../mfa/factor-flow.ts';
-import { mfaPassed } from '../mfa/mfa-progress.ts';
+import { mfaPassed, usedRecoveryCode } from '../mfa/mfa-progress.ts';
+import { recoverySetupAnswer } from '../sign-in/lost-factors.ts';
+import { recoveryCodeHint } from '../mfa/recovery-code-hint.ts';
 import { findFactor, type MfaFactor } from '../store/mfa-factors.ts';
 import { advanceTransaction } from '../store/transactions.ts';
 import type { Services } from '../services.ts';
-import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
+import type { PendingSignIn, SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { ApiError } from '../errors.ts';
 import { mfaSignIn, settleSecondFactor } from '../sign-in/mfa-settle.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
@@ -50,6 +52,17 @@ export async function answerSecondFactor(context: SignInDeps, reply: FastifyRepl
   return clearCookieWhenFinished(context.config, reply, answer);
 }
 
+/** The method choice asked for again (Back, a reload): after a recovery code the setup, else the person's factors, else the setup. */
+async function choicesAgain(context: SignInDeps, sign: PendingSignIn, factors: readonly MfaFactor[]) {
+  if (usedRecoveryCode(sign.transaction)) return recoverySetupAnswer(context, sign.userId);
+  if (factors.length > 0) {
+    const parameters = { availableChoices: await signInChoices(context, sign.userId, factors), ...(await recoveryCodeHint(context.db, sign.userId)) };
+    return { challenge: SERVER_CHALLENGES.SELECT_MFA_TYPE, parameters };
+  }
+  const parameters = { availableChoices: await setupChoices(context, sign.userId), registration: sign.transaction.data.registration === true };
+  return { challenge: SERVER_CHALLENGES.MFA_SETUP, parameters };
+}
+
 /**
  * Signing in with a second factor: `auth/mfa/selection` (GET: the choices again, to switch; POST: use one),
  * `auth/mfa/verification` (the code), `auth/mfa/otp` (GET: where the emailed or texted code went),
@@ -63,13 +76,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       const { sign } = mfaSignIn(admitted);
       const factors = await usableFactors(context, sign.userId);
       if (factors.length === 0 && !context.config.mfaRequired) throw new ApiError('step.out_of_order');
-      const answer =
-        factors.length > 0
-          ? { challenge: SERVER_CHALLENGES.SELECT_MFA_TYPE, parameters: { availableChoices: await signInChoices(context, sign.userId, factors) } }
-          : {
-              challenge: SERVER_CHALLENGES.MFA_SETUP,
-              parameters: { availableChoices: await setupChoices(context, sign.userId), registration: sign.transaction.data.registration === true },
-            };
+      const answer = await choicesAgain(context, sign, factors);
       if (!(await advanceTransaction(context.db, sign.token, sign.transaction.challenge, { challenge: answer.challenge, userId: sign.userId }))) {
         throw new ApiError('transaction.missing');
       }
@@ -97,7 +104,8 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
     app.get('/auth/mfa/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp');
       const { factor, setup } = await codeFactor(context, admitted);
-      const parameters = { ...(await currentCodeParameters(context, factor, setup)), ...sharedDeviceHint(admitted.transaction) };
+      const hint = setup ? {} : await recoveryCodeHint(context.db, mfaSignIn(admitted).sign.userId);
+      const parameters = { ...(await currentCodeParameters(context, factor, setup)), ...sharedDeviceHint(admitted.transaction), ...hint };
       return { challenge: admitted.transaction.challenge, parameters };
     });
 
@@ -106,7 +114,8 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       const { factor, setup } = await codeFactor(context, admitted);
       const parameters = await resendFactorCode(context, factor, setup);
       reply.header('retry-after', String(parameters.retry_after));
-      return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters: { ...parameters, ...sharedDeviceHint(admitted.transaction) } };
+      const hint = setup ? {} : await recoveryCodeHint(context.db, mfaSignIn(admitted).sign.userId);
+      return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters: { ...parameters, ...sharedDeviceHint(admitted.transaction), ...hint } };
     });
 
     app.post('/auth/mfa/otp/resend/submit', { schema: { response: responses(STEP_ANSWER) } }, async (request, reply) => {

@@ -19,7 +19,7 @@ export function newPasswordRoutes(context: StepDeps & SignInDeps & Pick<Services
       const { token, transaction, payload } = await admitStep(context, request, 'auth/password');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
-      if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      if (unmet !== undefined) throw new ApiError('request.invalid', { ...unmet, field: 'password' });
       // An invitation is accepted on its own step (invitation/acceptance), which also asks for the names and terms.
       if (transaction.data.invitation) throw new ApiError('step.out_of_order');
       const credentials = transaction.userId ? await findCredentialsById(context.db, transaction.userId) : undefined;

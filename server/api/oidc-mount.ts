@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { logoutWithoutSession } from '../oidc/logout-without-session.ts';
 import { providerPagePolicy } from '../oidc/page-policy.ts';
 import { OIDC_PREFIX } from '../oidc/provider.ts';
 
@@ -28,6 +29,8 @@ export function registerOidcRoutes(app: FastifyInstance, source: Provider | (() 
       // them, and behind a TLS-terminating proxy the request counts as secure, so Secure cookies can be set.
       provider.proxy = true;
       provider.use(providerPagePolicy(headers));
+      // Inside the page policy, so its answers get the same headers.
+      provider.use(logoutWithoutSession(provider, provider.pathFor('end_session')));
       provider.on('server_error', (_ctx: unknown, error: unknown) => app.log.error({ err: error }, 'oidc-provider server error'));
       callback = provider.callback();
       callbacks.set(provider, callback);

@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import { mfaSignIn } from '../sign-in/mfa-settle.ts';
 import type { SignInDeps } from '../sign-in/pending-sign-in.ts';
 import { settlePasskeyFactor, signInWithPasskey } from '../sign-in/passkey-settle.ts';
+import { recoveryCodeHint } from '../mfa/recovery-code-hint.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { admitStep, type AdmittedStep, type StepDeps } from './step-guard.ts';
 import { clearCookieWhenFinished, setTrustCookie } from './transaction-cookie.ts';
@@ -65,7 +66,8 @@ export function passkeySignInRoutes(context: StepDeps & SignInDeps) {
       const admitted = await admitPasskeyFactor(context, request, 'auth/mfa/passkey');
       const { sign } = mfaSignIn(admitted);
       const options = await authenticationOptions(context, signInOwner(sign.transaction), sign.userId);
-      return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters: { passkey: { ceremony: 'get', options }, ...sharedDeviceHint(sign.transaction) } };
+      const parameters = { passkey: { ceremony: 'get', options }, ...sharedDeviceHint(sign.transaction), ...(await recoveryCodeHint(context.db, sign.userId)) };
+      return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters };
     });
 
     app.post('/auth/mfa/passkey', { schema: { body: PASSKEY_FACTOR_BODY, response: responses(STEP_ANSWER) } }, async (request, reply) => {

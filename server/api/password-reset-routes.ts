@@ -1,3 +1,4 @@
+import { markEmailVerified } from '../store/email-verification.ts';
 import { revokeAllTrustedDevices } from '../store/trusted-devices.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { LIMITS } from '../limits.ts';
 import { mailFailureLogger } from '../mail/mailer.ts';
 import { resetCodeMail } from '../mail/templates.ts';
 import { recordSecurityEvent } from '../store/security-events.ts';
-import { findCredentialsByEmail, setPassword } from '../store/users.ts';
+import { findCredentialsByEmail, normalizeEmail, setPassword } from '../store/users.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
 import { maskEmail } from '../mask.ts';
@@ -56,7 +57,7 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       const payload = await admitOpenStep(context, request, 'password/reset/confirmation');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
-      if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      if (unmet !== undefined) throw new ApiError('request.invalid', { ...unmet, field: 'password' });
       const now = new Date(context.clock());
       const found = await findCredentialsByEmail(context.db, String(payload.email));
       if (!found) throw new ApiError('code.invalid');
@@ -68,6 +69,8 @@ export function passwordResetRoutes(context: StepDeps & Pick<Services, 'codes' |
       // Only after the code: checked earlier, this would tell anyone without the code whether a password is current.
       if (await verifyPassword(password, found.passwordHash)) throw new ApiError('password.reused');
       await setPassword(context.db, found.user.id, await hashPassword(password), now);
+      // The code was mailed to the account's address, so entering it proved the address.
+      await markEmailVerified(context.db, found.user.id, now, normalizeEmail(found.user.email));
       const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
       await recordSecurityEvent(context.db, { userId: found.user.id, kind: 'password_reset', at: now, ...origin });
       await endSessions(context, { userId: found.user.id, which: { all: true }, reason: 'password_reset', origin });

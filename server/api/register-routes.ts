@@ -24,7 +24,7 @@ export function registerRoutes(context: StepDeps & Pick<Services, 'box' | 'maile
       const { token, transaction, payload } = await admitStep(context, request, 'register');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
-      if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      if (unmet !== undefined) throw new ApiError('request.invalid', { ...unmet, field: 'password' });
       const now = new Date(context.clock());
       const email = String(payload.email);
       // A new address and one with an account take the same path: one lookup, one argon2id hash, one stored attempt,

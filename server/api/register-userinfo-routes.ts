@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords.ts';
-import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { preRegistrationAnswer } from '../sign-in/registration-state.ts';
 import { completePreRegistration, findPendingRegistration, markRegistrationCompleted } from '../store/registrations.ts';
 import type { Services } from '../services.ts';
@@ -10,6 +9,7 @@ import { continueSignIn } from '../sign-in/sign-in-gates.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
+import { registrationSuccess } from '../sign-in/registration-success.ts';
 
 /** `GET register/userinfo` preloads a pre-registered account; `POST register/userinfo` completes it with a password. */
 export function registerUserinfoRoutes(context: StepDeps & SignInDeps & Pick<Services, 'passwordPolicy'>) {
@@ -27,7 +27,7 @@ export function registerUserinfoRoutes(context: StepDeps & SignInDeps & Pick<Ser
       const { token, transaction, payload } = await admitStep(context, request, 'register/userinfo');
       const password = String(payload.password);
       const unmet = context.passwordPolicy(password);
-      if (unmet !== undefined) throw new ApiError('request.invalid', unmet);
+      if (unmet !== undefined) throw new ApiError('request.invalid', { ...unmet, field: 'password' });
       if (!transaction.userId) throw new ApiError('step.out_of_order');
       const now = new Date(context.clock());
       const pending = await pendingOf(transaction.data, now);
@@ -42,7 +42,7 @@ export function registerUserinfoRoutes(context: StepDeps & SignInDeps & Pick<Ser
       if (!completed) throw new ApiError('step.out_of_order');
       if (pending) await markRegistrationCompleted(context.db, pending.id, now);
       const next = clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId: transaction.userId }));
-      return 'redirect_to' in next ? { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to } : next;
+      return 'redirect_to' in next ? registrationSuccess(context, transaction.userId, next) : next;
     });
   };
 }

@@ -1,3 +1,4 @@
+import { markEmailVerified } from '../store/email-verification.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
@@ -10,6 +11,7 @@ import { continueSignIn } from '../sign-in/sign-in-gates.ts';
 import { responses, STEP_ANSWER } from './response-schemas.ts';
 import { clearCookieWhenFinished } from './transaction-cookie.ts';
 import { admitStep, type StepDeps } from './step-guard.ts';
+import { registrationSuccess } from '../sign-in/registration-success.ts';
 
 /** What a verified code unlocks: a new account, the completion of a pre-registered one, or nothing (the address is in use). */
 type Unlocked = { kind: 'created'; userId: string } | { kind: 'pre-registered'; userId: string } | { kind: 'refused' };
@@ -39,6 +41,8 @@ export function registerVerificationRoutes(context: StepDeps & SignInDeps) {
       // A refused unlock reads like a wrong code: the address's owner never received a code to enter.
       if (outcome === 'invalid' || outcome.redeemed.kind === 'refused') throw new ApiError('code.invalid');
       const { userId } = outcome.redeemed;
+      // The code went to the address: whatever account it opens has proven it.
+      await markEmailVerified(context.db, userId, now, pending.emailNormalized);
       if (outcome.redeemed.kind === 'pre-registered') {
         const moved = await advanceTransaction(context.db, token, transaction.challenge, { challenge: SERVER_CHALLENGES.PRE_REGISTRATION, userId });
         if (!moved) throw new ApiError('transaction.missing');
@@ -46,7 +50,7 @@ export function registerVerificationRoutes(context: StepDeps & SignInDeps) {
       }
       await recordInTransaction(context.db, token, transaction.challenge, { emailVerified: true });
       const next = clearCookieWhenFinished(context.config, reply, await continueSignIn(context, { token, transaction, userId }));
-      return 'redirect_to' in next ? { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to } : next;
+      return 'redirect_to' in next ? registrationSuccess(context, userId, next) : next;
     });
   };
 }

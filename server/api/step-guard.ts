@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { decryptFields, openFields } from '../auth/credentials.ts';
 import type { FlowRegistry, ServerStep } from '../flows/flow-registry.ts';
-import { findTransaction, findTransactionUsingNonce, type SignInTransaction } from '../store/transactions.ts';
+import { journeyAdmits } from '../../contract/flow-graph.ts';
+import { enterStep, findTransaction, findTransactionUsingNonce, type SignInTransaction } from '../store/transactions.ts';
 import type { Services } from '../services.ts';
 import { ApiError } from '../errors.ts';
 import { readTransactionCookie } from './transaction-cookie.ts';
@@ -91,8 +92,24 @@ function encryptingCall(flows: FlowRegistry, callPath: string, method: 'GET' | '
 }
 
 /**
+ * The step behind the call that the sign-in may call now: one that answers its challenge, where the flow graph lets its
+ * current step lead (contract/flow-graph.ts); else 409 and nothing changes. A step the server's answer did not name
+ * (one reached by a link or a `next` rule at the same challenge) becomes the sign-in's current step.
+ */
+async function journeyStep(context: StepDeps, token: string, transaction: SignInTransaction, callPath: string, method: 'GET' | 'POST'): Promise<ServerStep> {
+  const { graph } = context.flows;
+  const candidates = context.flows.stepsFor(callPath, transaction.challenge, method);
+  const current = transaction.steps.at(-1);
+  const journey = { challenge: transaction.challenge, steps: transaction.steps };
+  const step = candidates.find(({ id }) => id === current) ?? candidates.find(({ id }) => journeyAdmits(graph, journey, id));
+  if (!step) throw new ApiError('step.out_of_order');
+  if (step.id !== current && !graph.steps[step.id]?.claims.includes(transaction.challenge)) await enterStep(context.db, token, transaction.steps, step.id);
+  return step;
+}
+
+/**
  * Admits a request to the step behind `callPath` only if the browser's transaction has reached a challenge
- * that step answers; then decrypts its encrypted fields and checks the payload against the step's schema.
+ * that step answers and its current step leads there (journeyStep); then decrypts its encrypted fields and checks the payload against the step's schema.
  * Where the call's fields can be opened first, the transaction is read and their nonce used up in one round trip.
  */
 export async function admitStep<Extra = never>(context: StepDeps, request: FastifyRequest, callPath: string, reader?: TransactionReader<Extra>): Promise<AdmittedStep<Extra>> {
@@ -107,15 +124,13 @@ export async function admitStep<Extra = never>(context: StepDeps, request: Fasti
   if (!opening || 'error' in opening || opening.nonce === undefined) {
     const read = reader ? await reader(context.db, token, now) : await findTransaction(context.db, token, now).then((transaction) => transaction && { transaction });
     if (!read) throw new ApiError('transaction.missing');
-    const step = context.flows.stepFor(callPath, read.transaction.challenge, method);
-    if (!step) throw new ApiError('step.out_of_order');
+    const step = await journeyStep(context, token, read.transaction, callPath, method);
     return { token, ...read, step, payload: await readPayload(context, request, step) };
   }
   const found = await findTransactionUsingNonce(context.db, token, now, opening.nonce, call.challenges);
   if (!found) throw new ApiError('transaction.missing');
   const { transaction, nonceUsed } = found;
-  const step = context.flows.stepFor(callPath, transaction.challenge, method);
-  if (!step) throw new ApiError('step.out_of_order');
+  const step = await journeyStep(context, token, transaction, callPath, method);
   // The nonce is already used up here (the bot check used to come first): a refused bot check costs the browser a
   // fresh nonce, which the web app fetches for every submit anyway.
   const form = await checkBot(context, request, step, body);

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { releaseAttempt } from '../store/lockouts.ts';
 import { signInStateColumns, toSignInState, type SignInState, type SignInStateRow } from '../store/sign-in-state.ts';
 import { normalizeEmail, toCredentials, USER_COLUMNS, type UserCredentials, type UserRow } from '../store/users.ts';
+import { secretKey } from '../crypto/secret-key.ts';
 
 /**
  * Guessing protection for sign-in. Every attempt is counted *before* the password is checked, in one atomic
@@ -37,6 +38,8 @@ export interface ThrottleGate {
   failures: number;
   /** When refused: the seconds until the subject may try again (at least 1); 0 when allowed. */
   waitSeconds: number;
+  /** When allowed: the seconds the subject must wait should this attempt fail (0 when it may try again at once). */
+  waitIfWrong: number;
 }
 
 /** The wait before the next attempt after `failures` failures, in seconds (0 below the threshold). */
@@ -84,11 +87,22 @@ function waitAfterRefusal(row: AdmitRow, now: Date): number {
 }
 
 /**
+ * The seconds a checked attempt's subject must wait should its password be wrong: its own wait after this failure and,
+ * from a slowed address, the rest of the address's window (its failure there is then recent). 0 when none.
+ */
+function waitAfterFailure(row: AdmitRow, failures: number, now: Date): number {
+  const slowed = row.address_failures > LIMITS.IP_FAILURES_PER_WINDOW;
+  const addressWait = slowed ? secondsBetween(now, new Date(new Date(row.address_window_start).getTime() + LIMITS.IP_FAILURE_WINDOW * 1000)) : 0;
+  return Math.max(loginDelaySeconds(failures), addressWait);
+}
+
+/**
  * The throttle over `db`. An address without an account is counted under its HMAC with `emailKey`, so the table
  * never holds the addresses people typed, nor hashes of them that a guess could match.
  */
 export function createLoginThrottle(db: Queryable, emailKey: Buffer): LoginThrottle {
-  const unknownEmailKey = (emailNormalized: string) => crypto.createHmac('sha256', emailKey).update(emailNormalized).digest('base64url');
+  const hmacKey = secretKey(emailKey);
+  const unknownEmailKey = (emailNormalized: string) => crypto.createHmac('sha256', hmacKey).update(emailNormalized).digest('base64url');
   return {
     async admit({ email, ip, now, interactionUid }) {
       // One round trip: the account, the address's count and the subject's count. The subject is the account, or for
@@ -132,8 +146,8 @@ export function createLoginThrottle(db: Queryable, emailKey: Buffer): LoginThrot
       if (!row) throw new Error('the sign-in throttle answered no row');
       const account = row.id ? toCredentials(row as UserRow) : undefined;
       const signInState = account && toSignInState(row);
-      if (row.subject_failures === null) return { account, signInState, allowed: false, failures: 0, waitSeconds: waitAfterRefusal(row, now) };
-      return { account, signInState, allowed: true, failures: row.subject_failures, waitSeconds: 0 };
+      if (row.subject_failures === null) return { account, signInState, allowed: false, failures: 0, waitSeconds: waitAfterRefusal(row, now), waitIfWrong: 0 };
+      return { account, signInState, allowed: true, failures: row.subject_failures, waitSeconds: 0, waitIfWrong: waitAfterFailure(row, row.subject_failures, now) };
     },
     async succeeded({ userId, ip }) {
       await releaseAttempt(db, userId, ip);

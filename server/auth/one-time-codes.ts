@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { LIMITS } from '../limits.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { guessBudget } from './guess-budget.ts';
+import { secretKey } from '../crypto/secret-key.ts';
 
 /** What a one-time code is for (a reset, a second factor at sign-in, a phone being set up); codes of one purpose never unlock another. */
 export type CodePurpose = 'password_reset' | 'mfa_email' | 'mfa_sms' | 'mfa_sms_setup' | 'email_change';
@@ -21,7 +22,8 @@ export type RedeemResult = 'redeemed' | 'invalid' | 'too_many_attempts';
  * outstanding code of the purpose dies.
  */
 export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
-  const { db, hashKey } = deps;
+  const { db } = deps;
+  const hashKey = secretKey(deps.hashKey);
   const digest = (userId: string, purpose: CodePurpose, code: string) =>
     crypto.createHmac('sha256', hashKey).update(`${purpose}:${userId}:${code}`).digest('base64url');
   const killLiveCodes = (tx: Queryable, userId: string, purpose: CodePurpose, now: Date) =>
@@ -66,6 +68,11 @@ export function createOneTimeCodes(deps: { db: Database; hashKey: Buffer }) {
         await deliver?.(tx, code);
       });
       return code;
+    },
+
+    /** Takes back a code whose message never went out: it cannot be entered, and it counts toward no hourly cap. */
+    async withdraw(userId: string, purpose: CodePurpose, code: string): Promise<void> {
+      await db.query('delete from one_time_codes where user_id = $1 and purpose = $2 and code_hash = $3', [userId, purpose, digest(userId, purpose, code)]);
     },
 
     /**

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { guessBudget } from './guess-budget.ts';
 import { newSixDigitCode } from './one-time-codes.ts';
+import { secretKey } from '../crypto/secret-key.ts';
 
 /** The purpose a sign-up's wrong codes are counted under, per address. */
 const REGISTRATION_PURPOSE = 'registration';
@@ -23,7 +24,8 @@ export interface CodeOwner {
  * HMAC under a server key, valid LIMITS.ONE_TIME_CODE_TTL, single use; only the address's newest code is valid.
  */
 export function createRegistrationCodes(deps: { db: Database; hashKey: Buffer }) {
-  const { db, hashKey } = deps;
+  const { db } = deps;
+  const hashKey = secretKey(deps.hashKey);
   const digest = (registrationId: string, code: string) => crypto.createHmac('sha256', hashKey).update(`registration:${registrationId}:${code}`).digest('base64url');
   const killLiveCodes = (tx: Queryable, emailNormalized: string, now: Date) =>
     tx.query('update registration_codes set consumed_at = $2 where email_normalized = $1 and consumed_at is null', [emailNormalized, now]);

@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 import type { RequestOrigin } from '../store/security-events.ts';
 import type { SignInTransaction } from '../store/transactions.ts';
 import { createTrustedDevice, useTrustedDevice } from '../store/trusted-devices.ts';
+import { TRUSTED_DEVICE_AMR } from '../oidc/acr.ts';
 
 /** A trusted browser's token as the cookie carries it: 32 random bytes, base64url. */
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -18,14 +19,20 @@ export interface SignInTrust {
   trustHash?: string;
   /** The client sent prompt=login or max_age: it wants every factor proven now, so trust is neither used nor made. */
   freshAuth: boolean;
+  /** The client asked for a level (`acr`) that needs a second factor proven now: one is asked for, trust or not. */
+  secondFactorRequired?: boolean;
+  /** The client asked for the phishing-resistant level (`acr`): only a passkey proven now reaches it. */
+  passkeyRequired?: boolean;
 }
 
 /** The sign-in's trust, as startSignIn kept it in the transaction. */
 export function readSignInTrust(transaction: Pick<SignInTransaction, 'data'>): SignInTrust {
-  const trust = transaction.data.trust as { trustHash?: unknown; freshAuth?: unknown } | undefined;
+  const trust = transaction.data.trust as { trustHash?: unknown; freshAuth?: unknown; secondFactorRequired?: unknown; passkeyRequired?: unknown } | undefined;
   return {
     trustHash: typeof trust?.trustHash === 'string' ? trust.trustHash : undefined,
     freshAuth: trust?.freshAuth === true,
+    secondFactorRequired: trust?.secondFactorRequired === true,
+    passkeyRequired: trust?.passkeyRequired === true,
   };
 }
 
@@ -38,13 +45,15 @@ export function sharedDeviceHint(transaction: Pick<SignInTransaction, 'data'>): 
 }
 
 /**
- * The amr the user's trusted browser stands in for, when this sign-in may use it (the client did not ask for a
+ * The amr of a sign-in the user's trusted browser stood in for the second factor of (`pwd` and `trusted_device`), when this sign-in may use it (the client did not ask for a
  * fresh sign-in, and the browser's token is the user's own and unexpired); undefined otherwise.
  */
 export async function trustedSecondFactor(deps: Pick<Services, 'db' | 'clock'>, userId: string, transaction: Pick<SignInTransaction, 'data'>): Promise<string[] | undefined> {
-  const { trustHash, freshAuth } = readSignInTrust(transaction);
-  if (freshAuth || trustHash === undefined) return undefined;
-  return useTrustedDevice(deps.db, userId, trustHash, new Date(deps.clock()));
+  const { trustHash, freshAuth, secondFactorRequired } = readSignInTrust(transaction);
+  if (freshAuth || secondFactorRequired || trustHash === undefined) return undefined;
+  const used = await useTrustedDevice(deps.db, userId, trustHash, new Date(deps.clock()));
+  // Said as it happened: the password, and the trusted browser in place of a code (not the factor that made the trust).
+  return used && ['pwd', TRUSTED_DEVICE_AMR];
 }
 
 /**

@@ -7,6 +7,8 @@ import { ADMIN_FILE_NAME } from './admin-file.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { addClient, addUser, requireReset, rotateKeys, type AddClientInput, type AddUserInput } from '../admin/operations.ts';
 import { createKeyStore } from '../crypto/key-store.ts';
+import { clientReports, updateClient, type UpdateClientInput } from '../admin/client-operations.ts';
+import type { ClientReport } from '../store/client-listing.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 import { createSmsSender } from '../sms/sms-sender.ts';
 import { addCompany, addUserToCompany, companyListing, invite, type InviteInput } from '../admin/company-operations.ts';
@@ -45,6 +47,9 @@ export interface InviteResult {
 /** The operations the CLI can run, wherever the database is. */
 export interface AdminChannel {
   addClient(input: AddClientInput): Promise<{ clientId: string; secret: string | undefined; created: boolean }>;
+  updateClient(input: UpdateClientInput): Promise<{ clientId: string; secret: string | undefined }>;
+  /** Every client app, or the one named. */
+  listClients(clientId?: string): Promise<{ clients: ClientReport[] }>;
   addUser(input: AddUserInput): Promise<{ id: string; email: string }>;
   requireReset(email: string): Promise<{ id: string; email: string }>;
   addCompany(name: string): Promise<Company>;
@@ -52,7 +57,7 @@ export interface AdminChannel {
   listCompanies(name?: string): Promise<CompanyListing>;
   invite(input: InviteInput): Promise<InviteResult>;
   /** Adds new signing and credential keys; returns their ids. */
-  rotateKeys(): Promise<{ signing: string; credentials: string }>;
+  rotateKeys(): Promise<{ signing: string[]; credentials: string }>;
   showUser(email: string): Promise<UserReport>;
   resetMfa(email: string): Promise<{ email: string; removed: string[]; sessionsEnded: number }>;
   unlockUser(email: string): Promise<{ email: string }>;
@@ -85,6 +90,8 @@ function httpChannel(url: string, token: string): AdminChannel {
   };
   return {
     addClient: (input) => post('clients', input),
+    updateClient: (input) => post('clients/update', input),
+    listClients: (clientId) => post('clients/listing', clientId === undefined ? {} : { clientId }),
     addUser: (input) => post('users', input),
     requireReset: (email) => post('users/require-reset', { email }),
     addCompany: (name) => post('companies', { name }),
@@ -135,6 +142,8 @@ async function directChannel(config: Config): Promise<AdminChannel> {
   };
   return {
     addClient: (input) => addClient({ db, box }, input),
+    updateClient: (input) => updateClient({ db, box }, input),
+    listClients: async (clientId) => ({ clients: await clientReports({ db }, clientId) }),
     addUser: async (input) => {
       const user = await addUser({ db }, input);
       return { id: user.id, email: user.email };

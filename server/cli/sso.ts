@@ -2,17 +2,24 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { ConfigError } from '../config-readers.ts';
 import { LIMITS } from '../limits.ts';
-import { OperationError } from '../admin/operations.ts';
+import { OperationError } from '../admin/operation-error.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-channel.ts';
 import { DatabaseUnavailableError } from '../runtime.ts';
 import { UsageError } from './usage-error.ts';
 import { runAuditCommand, runUserCommand } from './user-commands.ts';
+import { runClientCommand } from './client-commands.ts';
 
 const USAGE = `usage:
   npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI] [--refresh-tokens]
   npm run sso -- client add --client-id ID --redirect-uri URI [--redirect-uri URI2] [--name NAME] [--public] [--initiate-login-uri URI]
                             [--post-logout-redirect-uri URI] [--backchannel-logout-uri URI]
+                            [--auth-method client_secret_basic|client_secret_jwt|private_key_jwt] [--jwks '<JWKS>' | --jwks-uri URI]
+                            [--signing-alg PS256|ES256|RS256] [--id-token-alg RS256|PS256|ES256] [--profile default|fapi2] [--service-scope SCOPE ...] [--resource-server URI]
+                            [--first-party | --no-first-party]
+  npm run sso -- client update ID [any option of client add but --client-id and --public]
+  npm run sso -- client list
+  npm run sso -- client show ID
   npm run sso -- user add --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--temporary]
   npm run sso -- user add --email EMAIL --pre-registered [--first-name F] [--last-name L]
   npm run sso -- user require-reset EMAIL
@@ -46,34 +53,8 @@ function required(values: Record<string, unknown>, name: string): string {
 }
 
 async function run(channel: AdminChannel, command: string, args: string[]): Promise<string> {
-  if (command === 'client add') {
-    const values = parse(args, {
-      'client-id': { type: 'string' },
-      'redirect-uri': { type: 'string', multiple: true },
-      name: { type: 'string' },
-      public: { type: 'boolean' },
-      'initiate-login-uri': { type: 'string' },
-      'refresh-tokens': { type: 'boolean' },
-      'post-logout-redirect-uri': { type: 'string', multiple: true },
-      'backchannel-logout-uri': { type: 'string' },
-    });
-    const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? [];
-    if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required');
-    const result = await channel.addClient({
-      clientId: required(values, 'client-id'),
-      redirectUris,
-      name: values.name as string | undefined,
-      isPublic: values.public === true,
-      initiateLoginUri: values['initiate-login-uri'] as string | undefined,
-      refreshTokens: values['refresh-tokens'] === true,
-      postLogoutRedirectUris: values['post-logout-redirect-uri'] as string[] | undefined,
-      backchannelLogoutUri: values['backchannel-logout-uri'] as string | undefined,
-    });
-    const verb = result.created ? 'added' : 'updated';
-    return result.secret === undefined
-      ? `public client ${result.clientId} ${verb} (PKCE required, no secret)`
-      : `confidential client ${result.clientId} ${verb}\nclient secret (shown once, store it now): ${result.secret}`;
-  }
+  const clientAnswer = await runClientCommand(channel, command, args);
+  if (clientAnswer !== undefined) return clientAnswer;
   if (command === 'user add') {
     const values = parse(args, {
       email: { type: 'string' },
@@ -109,8 +90,8 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
     positionals(command, args, []);
     const keys = await channel.rotateKeys();
     return [
-      `signing key ${keys.signing} added: published at once, it signs on every server within ${2 * LIMITS.KEY_REFRESH_INTERVAL} s (KEY_REFRESH_SECONDS twice);`,
-      `  the previous key stays published until every token it signed has expired (${LIMITS.SIGNING_KEY_RETENTION / 60} min)`,
+      ...keys.signing.map((kid) => `signing key ${kid} added: published at once, it signs on every server within ${2 * LIMITS.KEY_REFRESH_INTERVAL} s (KEY_REFRESH_SECONDS twice);`),
+      `  each previous key (one per key type: RSA for RS256 and PS256, P-256 for ES256) stays published until every token it signed has expired (${LIMITS.SIGNING_KEY_RETENTION / 60} min)`,
       `credential key ${keys.credentials} added: browsers encrypt to it from now on; the previous one is accepted for ${LIMITS.CREDENTIAL_KEY_GRACE / 3600} h`,
     ].join('\n');
   }
@@ -169,6 +150,28 @@ function commandWords(argv: string[]): string[] {
   return argv[0] === 'invite' || argv[0] === 'audit' ? [argv[0], '', ...argv.slice(1)] : argv;
 }
 
+/**
+ * The admin channel, opened at its first use: a mistyped command or option is answered before any database is opened
+ * (a fresh embedded database takes seconds to create).
+ */
+function openedOnFirstUse(open: () => Promise<AdminChannel>): { channel: AdminChannel; close: () => Promise<void> } {
+  let opened: Promise<AdminChannel> | undefined;
+  const channel = new Proxy({} as AdminChannel, {
+    // Not a promise itself: only the channel's methods are forwarded.
+    get: (_target, name: keyof AdminChannel | 'then') =>
+      name === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            opened ??= open();
+            const target = await opened;
+            const method = target[name] as (...input: unknown[]) => Promise<unknown>;
+            return method.apply(target, args);
+          },
+  });
+  // A channel that failed to open has nothing to close; its failure was answered where it was used.
+  return { channel, close: async () => opened?.then((target) => target.close(), () => undefined) };
+}
+
 async function main(argv: string[]): Promise<number> {
   // `invite` and `audit` stand alone; every other command is a noun and a verb.
   const [noun, verb, ...rest] = commandWords(argv);
@@ -176,10 +179,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  let channel: AdminChannel | undefined;
+  const admin = openedOnFirstUse(() => openAdminChannel(loadConfig()));
   try {
-    channel = await openAdminChannel(loadConfig());
-    process.stdout.write(`${await run(channel, verb === '' ? noun : `${noun} ${verb}`, rest)}\n`);
+    process.stdout.write(`${await run(admin.channel, verb === '' ? noun : `${noun} ${verb}`, rest)}\n`);
     return 0;
   } catch (error) {
     const known = [UsageError, OperationError, ConfigError, AdminRequestError, DataDirLockedError, DatabaseUnavailableError].some((kind) => error instanceof kind);
@@ -187,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof UsageError) process.stderr.write(`${USAGE}\n`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
-    await channel?.close();
+    await admin.close();
   }
 }
 

@@ -39,10 +39,11 @@ function report(shown: UserReport): string {
   const state = user.disabledAt ? `DISABLED since ${user.disabledAt}` : 'enabled';
   const waiting = lockout.waitingUntil ? `, waiting until ${lockout.waitingUntil}` : '';
   const codes = lockout.codeFailures.map((entry) => `; ${entry.failures} wrong ${entry.purpose} codes (until ${entry.until})`).join('');
+  const caps = lockout.codeCaps.map((cap) => `; ${cap.purpose} codes capped: ${cap.issued} sent in the last hour (until ${cap.until})`).join('');
   const lines = [
     `${user.email}${name ? ` (${name})` : ''}  id ${user.id}`,
     `account: ${state}; password changed ${user.passwordChangedAt}${user.resetRequired ? '; must reset at next sign-in' : ''}`,
-    `lockout: ${lockout.loginFailures} failed sign-ins${waiting}${codes}${lockout.totpFailures > 0 ? `; ${lockout.totpFailures} wrong authenticator codes` : ''}`,
+    `lockout: ${lockout.loginFailures} failed sign-ins${waiting}${codes}${lockout.totpFailures > 0 ? `; ${lockout.totpFailures} wrong authenticator codes` : ''}${caps}`,
     `factors: ${shown.factors.length === 0 ? 'none (the next sign-in sets one up)' : shown.factors.map((factor) => (factor.destination ? `${factor.kind} ${factor.destination}` : factor.kind)).join(', ')}`,
     `companies: ${shown.companies.length === 0 ? 'none' : shown.companies.join(', ')}`,
     `sessions (${shown.sessions.length}):`,

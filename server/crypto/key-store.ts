@@ -28,7 +28,7 @@ export interface KeyStore {
   currentCredentialKey(): Promise<CredentialPublicKey>;
   /** The private key for `kid` while it is current or within its grace period after retirement; else undefined. */
   credentialPrivateKey(kid: string): Promise<CryptoKey | undefined>;
-  /** Private JWKs for signing tokens (ES256), newest first, for oidc-provider's `jwks`. */
+  /** Private JWKs for signing tokens (one RSA key for RS256 and PS256, one P-256 key for ES256), newest first. */
   signingJwks(): Promise<JWK[]>;
   /**
    * The signing keys to serve now: the active key (first, so it signs), then the keys only to publish (marked for
@@ -36,8 +36,11 @@ export interface KeyStore {
    * `version` changes whenever that set does.
    */
   signingKeySet(): Promise<SigningKeySet>;
-  /** Adds a new key for `purpose` and retires the current one (which stays usable for its grace period). */
-  rotate(purpose: Purpose): Promise<{ kid: string }>;
+  /**
+   * Adds a new key for `purpose` and retires the current one (which stays usable for its grace period); for
+   * `signing`, one of every signing key type. Answers the new key ids.
+   */
+  rotate(purpose: Purpose): Promise<{ kids: string[] }>;
 }
 
 /** What oidc-provider's `jwks` should hold now, and an identity of that set. */
@@ -55,7 +58,23 @@ export interface SigningKeyTiming {
 }
 
 const CREDENTIAL_ALG = 'RSA-OAEP-256';
-const SIGNING_ALG = 'ES256';
+
+/** One kind of signing key: what it is (`kty`) and how one is made. */
+interface SigningKeyType {
+  kty: 'RSA' | 'EC';
+  /** Set on the JWK when the key may serve one algorithm only; an RSA key serves RS256 and PS256 alike. */
+  alg: string | undefined;
+  generate(): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }>;
+}
+
+/**
+ * Every signing key type, each kept current and rotated together: RSA signs RS256 (OpenID Connect's default, which
+ * every client library expects) and PS256; P-256 signs ES256.
+ */
+export const SIGNING_KEY_TYPES: readonly SigningKeyType[] = [
+  { kty: 'RSA', alg: undefined, generate: () => generateKeyPair('PS256', { modulusLength: LIMITS.SIGNING_RSA_KEY_BITS, extractable: true }) },
+  { kty: 'EC', alg: 'ES256', generate: () => generateKeyPair('ES256', { extractable: true }) },
+];
 /**
  * How long a process trusts its cached view of a key's retirement before asking the database again. Another
  * process may rotate the key; a retired key stays valid for the whole grace period, so a minute of staleness is safe.
@@ -71,29 +90,31 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
   const openPrivate = (row: KeyRow) => JSON.parse(box.open(row.private_jwk_encrypted, `key:${row.kid}`)) as JWK;
   const privateKeys = new Map<string, { key: CryptoKey; retiredAt: number | undefined; checkedAt: number }>();
 
-  async function newest(purpose: Purpose, from: Queryable = db): Promise<KeyRow | undefined> {
+  /** The current key for `purpose` (of signing key type `kty`, for signing). */
+  async function newest(purpose: Purpose, kty?: string, from: Queryable = db): Promise<KeyRow | undefined> {
     const result = await from.query<KeyRow>(
-      'select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = $1 and retired_at is null order by created_at desc limit 1',
-      [purpose],
+      `select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys
+       where purpose = $1 and retired_at is null and ($2::text is null or public_jwk->>'kty' = $2) order by created_at desc limit 1`,
+      [purpose, kty ?? null],
     );
     return result.rows[0];
   }
 
-  async function create(purpose: Purpose, rotateAfterSeconds: number | undefined): Promise<KeyRow> {
+  async function create(purpose: Purpose, rotateAfterSeconds: number | undefined, type?: SigningKeyType): Promise<KeyRow> {
     return db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [KEY_LOCK_ID]);
       // Checked again under the lock: another process may have made the key meanwhile.
-      const current = await newest(purpose, tx);
+      const current = await newest(purpose, type?.kty, tx);
       if (current && (rotateAfterSeconds === undefined || !isOlderThan(current, rotateAfterSeconds))) return current;
-      const alg = purpose === 'credentials' ? CREDENTIAL_ALG : SIGNING_ALG;
+      const alg = purpose === 'credentials' ? CREDENTIAL_ALG : type?.alg;
       const { privateKey, publicKey } =
-        purpose === 'credentials'
+        purpose === 'credentials' || type === undefined
           ? await generateKeyPair(CREDENTIAL_ALG, { modulusLength: LIMITS.CREDENTIAL_KEY_BITS, extractable: true })
-          : await generateKeyPair(SIGNING_ALG, { extractable: true });
+          : await type.generate();
       const kid = crypto.randomUUID();
       const use = purpose === 'credentials' ? 'enc' : 'sig';
-      const privateJwk = { ...(await exportJWK(privateKey)), kid, alg, use };
-      const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use };
+      const privateJwk = { ...(await exportJWK(privateKey)), kid, ...(alg ? { alg } : {}), use };
+      const publicJwk = { ...(await exportJWK(publicKey)), kid, ...(alg ? { alg } : {}), use };
       const now = new Date(clock());
       if (current) await tx.query('update keys set retired_at = $1 where kid = $2', [now, current.kid]);
       await tx.query(
@@ -106,6 +127,11 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
 
   function isOlderThan(row: KeyRow, seconds: number): boolean {
     return clock() - new Date(row.created_at).getTime() > seconds * 1000;
+  }
+
+  /** Makes the signing keys of any type that has none yet (a new store, or one from before that type existed). */
+  async function ensureSigningKeys(): Promise<void> {
+    for (const type of SIGNING_KEY_TYPES) if (!(await newest('signing', type.kty))) await create('signing', undefined, type);
   }
 
   return {
@@ -133,14 +159,14 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
       return entry.key;
     },
     async signingJwks() {
-      if (!(await newest('signing'))) await create('signing', undefined);
+      await ensureSigningKeys();
       const result = await db.query<KeyRow>(
         "select kid, private_jwk_encrypted, public_jwk, created_at, retired_at from keys where purpose = 'signing' and retired_at is null order by created_at desc",
       );
       return result.rows.map(openPrivate);
     },
     async signingKeySet() {
-      if (!(await newest('signing'))) await create('signing', undefined);
+      await ensureSigningKeys();
       const now = clock();
       // A key that was replaced still signed until its successor activated; it stays published `retention` after that.
       const result = await db.query<KeyRow>(
@@ -148,18 +174,25 @@ export function createKeyStore(deps: { db: Database; box: SecretBox; clock: Cloc
          where purpose = 'signing' and (retired_at is null or retired_at > $1) order by created_at desc`,
         [new Date(now - (timing.activationDelay + timing.retention) * 1000)],
       );
-      const rows = result.rows;
       const activeAfter = now - timing.activationDelay * 1000;
-      // The newest key old enough to be in every process's JWKS signs; a brand-new store's first key signs at once.
-      const active = rows.find((row) => new Date(row.created_at).getTime() <= activeAfter) ?? rows[rows.length - 1]!;
-      // oidc-provider wants every key whole; `key_ops: ["verify"]` keeps it from signing with any but the active one.
-      const published = rows.filter((row) => row !== active).map((row) => ({ ...openPrivate(row), key_ops: ['verify'] }));
-      return { version: [active.kid, ...published.map((jwk) => jwk.kid)].join(','), jwks: [openPrivate(active), ...published] };
+      // Per key type, the newest key old enough to be in every process's JWKS signs; a brand-new store's first key
+      // of a type signs at once.
+      const active = SIGNING_KEY_TYPES.flatMap((type) => {
+        const rows = result.rows.filter((row) => row.public_jwk.kty === type.kty);
+        const signer = rows.find((row) => new Date(row.created_at).getTime() <= activeAfter) ?? rows[rows.length - 1];
+        return signer ? [signer] : [];
+      });
+      // oidc-provider wants every key whole; `key_ops: ["verify"]` keeps it from signing with any but the active ones.
+      const published = result.rows.filter((row) => !active.includes(row)).map((row) => ({ ...openPrivate(row), key_ops: ['verify'] }));
+      const jwks = [...active.map(openPrivate), ...published];
+      return { version: jwks.map((jwk) => jwk.kid).join(','), jwks };
     },
     async rotate(purpose) {
-      // Any current key counts as due: a rotation always adds a key.
-      const row = await create(purpose, Number.NEGATIVE_INFINITY);
-      return { kid: row.kid };
+      // Any current key counts as due: a rotation always adds a key (of every signing key type).
+      const types = purpose === 'signing' ? SIGNING_KEY_TYPES : [undefined];
+      const kids: string[] = [];
+      for (const type of types) kids.push((await create(purpose, Number.NEGATIVE_INFINITY, type)).kid);
+      return { kids };
     },
   };
 }

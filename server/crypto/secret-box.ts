@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { secretKey } from './secret-key.ts';
 
 const KEY_FILE = 'master.key';
 const VERSION = 'v1';
@@ -31,7 +32,7 @@ export function loadMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>): Bu
 
 /** A SecretBox over `masterKey`; `context` is bound as associated data so a sealed value cannot be moved elsewhere. */
 export function createSecretBox(masterKey: Buffer): SecretBox {
-  const encryptionKey = Buffer.from(crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), 'secret-box', 32));
+  const encryptionKey = secretKey(Buffer.from(crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), 'secret-box', 32)));
   return {
     seal(plaintext, context) {
       const iv = crypto.randomBytes(12);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.ts';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Serialises migrations when several server processes start at once against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 72_050_001;
 /** Migrations renumbered after releases had recorded them (the gap at 003 closed): old name → new name. */

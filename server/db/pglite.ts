@@ -99,10 +99,13 @@ function queryable(target: Pick<PGlite, 'exec'>, runPrepared: RunPrepared, inTra
   };
 }
 
-/** Opens the embedded database in `dataDir` (in memory when undefined). One process at a time. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Opens the embedded database in `dataDir` (in memory when undefined). One process at a time. `template`, a dump of
+ * another embedded database (PGlite's dumpDataDir), is where a new one starts instead of an empty cluster.
+ */
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir === undefined ? undefined : `file://${dataDir}`);
+  const pg = await PGlite.create(dataDir === undefined ? undefined : `file://${dataDir}`, template ? { loadDataDir: template } : {});
   const runPrepared = preparedStatements(pg);
   const base = queryable(pg, runPrepared, false);
   return {

@@ -21,6 +21,10 @@ export interface DemoSession {
   /** How many times the session was refreshed, and when last (ISO time). */
   refreshes?: number;
   refreshedAt?: string;
+  /** `bearer`, or `dpop` for a token bound to the app's key (the fapi2 client). */
+  tokenType?: string;
+  /** What the userinfo endpoint answered (the fapi2 client shows it, read with a DPoP proof). */
+  userinfo?: Record<string, unknown>;
 }
 
 /** Enough of a token to tell two apart, never the whole of it. */
@@ -33,12 +37,22 @@ function refreshPanel(session: DemoSession): string {
   const refreshed = session.refreshes ? ` (refreshed ${session.refreshes} time${session.refreshes === 1 ? '' : 's'}, last at ${escapeHtml(session.refreshedAt ?? '')})` : '';
   return (
     `<h2>Session</h2><p>Access token: <code data-testid="access-token">${escapeHtml(session.accessTokenPreview ?? '')}</code>${refreshed}</p>` +
+    `<p>Token type: <code data-testid="token-type">${escapeHtml(session.tokenType ?? 'bearer')}</code>${session.tokenType?.toLowerCase() === 'dpop' ? ' (bound to this app\'s key: useless to anyone who steals it)' : ''}</p>` +
     `<form method="post" action="/demo/refresh"><button type="submit">Refresh my session</button></form>`
   );
 }
 
 function claimValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The userinfo answer, for the client that reads it with a DPoP proof. */
+function userinfoTable(session: DemoSession): string {
+  if (!session.userinfo) return '';
+  const rows = Object.entries(session.userinfo)
+    .map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(claimValue(value))}</td></tr>`)
+    .join('');
+  return `<h2>Userinfo (read with a DPoP proof)</h2><table data-testid="userinfo"><tbody>${rows}</tbody></table>`;
 }
 
 /** The demo's home page: sign-in buttons, and who is signed in with their ID token claims. */
@@ -58,15 +72,19 @@ export function demoHomePage(buttons: readonly DemoButton[], session: DemoSessio
     `<h1>Demo client app</h1><p>Signed in as <strong>${escapeHtml(session.email)}</strong> through <code>${escapeHtml(session.clientId)}</code>.</p>` +
       refreshPanel(session) +
       `<h2>ID token claims</h2><table><tbody>${rows}</tbody></table>` +
+      userinfoTable(session) +
       `<p><a class="button secondary" href="/demo/logout">Sign out</a></p><p>${signIn}</p>`,
   );
 }
 
-/** The page shown when a sign-in fails; `error` is the OAuth error code. */
-export function demoErrorPage(error: string, description: string | undefined): string {
-  const detail = description ? `<p>${escapeHtml(description)}</p>` : '';
+/**
+ * The page shown when a sign-in fails: what happened in plain words and the ways on, signing in again to the same app
+ * (`clientId`, when known) and the demo's home. The OAuth error code stays in the log.
+ */
+export function demoErrorPage(clientId: string | undefined, description: string): string {
+  const again = clientId ? `<a class="button" href="/demo/login?client=${encodeURIComponent(clientId)}">Sign in again</a>` : '';
   return htmlPage(
     'Sign-in failed',
-    `<h1>Sign-in failed</h1><p>The sign-in did not complete: <code>${escapeHtml(error)}</code></p>${detail}<p><a href="/demo/">Back to the demo</a></p>`,
+    `<h1>We could not sign you in</h1><p>${escapeHtml(description)}</p><p>${again}<a class="button secondary" href="/demo/">Back to the demo</a></p>`,
   );
 }

@@ -20,7 +20,7 @@ export class InvalidLogoutTokenError extends Error {
 }
 
 /**
- * Validates a logout token as section 2.6 of the specification asks: signed by the issuer's key (ES256), `typ`
+ * Validates a logout token as section 2.6 of the specification asks: signed by the issuer's key (RS256, PS256 or ES256), `typ`
  * logout+jwt, issued by the issuer for one of `clientIds`, recent, carrying the back-channel logout event and a
  * `sid`, and no `nonce`.
  */
@@ -41,7 +41,7 @@ export async function verifyLogoutToken(
       issuer: expected.issuer,
       audience: [...expected.clientIds],
       typ: 'logout+jwt',
-      algorithms: ['ES256'],
+      algorithms: ['RS256', 'PS256', 'ES256'],
       maxTokenAge: LOGOUT_TOKEN_MAX_AGE,
     });
     const events = payload.events as Record<string, unknown> | undefined;

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ProblemDetail } from '../../contract/error-codes.ts';
+import type { FlowGraph } from '../../contract/flow-graph.ts';
+import { compileFlows } from '../../contract/flow-sources.ts';
+import type * as FlowFile from '../../contract/flow-file.ts';
 import { mergeVariants, variantsPossibleAt } from '../../contract/step-variants.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -11,38 +14,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The HTTP methods a step's call may use. */
 export type CallMethod = 'GET' | 'POST';
 
-interface FlowCall {
-  method: CallMethod;
-  path: string;
-  encrypt?: string[];
-  /** `none`: the call is open to anyone (password recovery); by default it needs a sign-in transaction. */
-  transaction?: 'required' | 'none';
-}
-
-type FlowForm = { schema: string; messages?: Record<string, Record<string, string>> };
-
-interface FlowStep {
-  challenges?: string[];
-  /** Challenges at which the server admits the step's calls without the step claiming them (reached by a link). */
-  admits?: string[];
-  route: string;
-  title: string;
-  form?: FlowForm;
-  init?: FlowCall;
-  call?: FlowCall;
-  /** Buttons that call without a form (ask for a new code). */
-  actions?: { call: FlowCall }[];
-  /** Calls the step's panel makes itself (the passkey autofill). */
-  panelCalls?: Record<string, FlowCall>;
-  /** The step after particular answers: its own form and call, admitted at the challenge `when` names. */
-  variants?: { when: { challenge?: string }; form?: FlowForm; call?: FlowCall }[];
-  botCheck?: boolean;
-}
-
-interface FlowFile {
-  id: string;
-  steps: Record<string, FlowStep>;
-}
+type FlowCall = FlowFile.Call;
+type FlowForm = FlowFile.Form;
 
 /** A step that answers a server call, as the server enforces it. */
 export interface ServerStep {
@@ -63,6 +36,12 @@ export interface ServerStep {
 export interface FlowRegistry {
   /** The step behind `callPath` (a POST unless `method` says otherwise) that answers `challenge`, or undefined when the transaction is elsewhere. */
   stepFor(callPath: string, challenge: string, method?: CallMethod): ServerStep | undefined;
+  /** Every step behind `callPath` whose calls the server admits at `challenge` within a sign-in, in the flows' order. */
+  stepsFor(callPath: string, challenge: string, method?: CallMethod): readonly ServerStep[];
+  /** Which step may follow which (contract/flow-graph.ts). */
+  graph: FlowGraph;
+  /** The content hash of the flows (contract/flow-sources.ts), which the web build must have been made from. */
+  hash: string;
   /** The step behind `callPath` that needs no transaction, if the flows declare one. */
   openStepFor(callPath: string, method?: CallMethod): ServerStep | undefined;
   /** Every challenge kind some step answers. */
@@ -99,7 +78,7 @@ function firstProblem(errors: ErrorObject[], messages: Record<string, Record<str
         ? String((error.params as { missingProperty: string }).missingProperty)
         : error.instancePath.replace(/^\//, '').split('/')[0] ?? '';
     const key = messages[field]?.[error.keyword];
-    if (key) return { key, message: format(catalogue, key) };
+    if (key) return { key, message: format(catalogue, key), field };
   }
   const error = errors[0];
   return { message: error ? `${error.instancePath.replace(/^\//, '') || 'request'} ${error.message ?? 'is not valid'}` : 'The request is not valid.' };
@@ -125,9 +104,9 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
   const byCall = new Map<string, ServerStep[]>();
   const bodiesByCall = new Map<string, Map<string, object>>();
   const challenges = new Set<string>();
-  const flowFiles = fs.readdirSync(path.join(root, 'flows')).filter((name) => name.endsWith('.json')).sort();
-  for (const file of flowFiles) {
-    const flow = JSON.parse(fs.readFileSync(path.join(root, 'flows', file), 'utf8')) as FlowFile;
+  const compiled = compileFlows(root);
+  const { flows } = compiled;
+  for (const flow of flows) {
     for (const [id, step] of Object.entries(flow.steps)) {
       for (const challenge of step.challenges ?? []) challenges.add(challenge);
       const stepChallenges = [...(step.challenges ?? []), ...(step.admits ?? [])];
@@ -178,9 +157,13 @@ export function loadFlowRegistry(root: string = ROOT): FlowRegistry {
     }
   }
 
+  const stepsFor = (callPath: string, challenge: string, method: CallMethod = 'POST') =>
+    (byCall.get(`${method} ${callPath}`) ?? []).filter((step) => step.needsTransaction && step.challenges.includes(challenge));
   return {
-    stepFor: (callPath, challenge, method = 'POST') =>
-      byCall.get(`${method} ${callPath}`)?.find((step) => step.needsTransaction && step.challenges.includes(challenge)),
+    stepFor: (callPath, challenge, method = 'POST') => stepsFor(callPath, challenge, method)[0],
+    stepsFor,
+    graph: compiled.graph,
+    hash: compiled.hash,
     openStepFor: (callPath, method = 'POST') => byCall.get(`${method} ${callPath}`)?.find((step) => !step.needsTransaction),
     challenges: () => challenges,
     requestSchemasFor: (callPath, method = 'POST') => [...(bodiesByCall.get(`${method} ${callPath}`)?.values() ?? [])],

@@ -12,7 +12,14 @@ export function resetCodeMail(to: string, code: string, minutes: number): MailMe
 }
 
 /** Sent once when repeated wrong passwords start delaying sign-in to the account. */
-export function lockoutMail(to: string, failures: number, resetUrl: string): MailMessage {
+export function lockoutMail(to: string, failures: number, resetUrl: string, guessed: 'password' | 'authenticator_code' = 'password'): MailMessage {
+  if (guessed === 'authenticator_code') {
+    return {
+      to,
+      subject: 'Several wrong authenticator codes on your account',
+      text: `Someone signed in with your password and then entered a wrong authenticator code ${failures} times in a row, so each further code now has to wait a long time.\n\nIf this was not you, someone knows your password: reset it now here: ${resetUrl}${SIGNATURE}`,
+    };
+  }
   return {
     to,
     subject: 'Several failed sign-in attempts on your account',
@@ -78,24 +85,53 @@ const NOTICES: Record<SecurityNoticeKind, { subject: string; what: string }> = {
   email_changed: { subject: 'The email address of your account was changed', what: 'The email address of your account was just changed.' },
 };
 
+/** What some notices add: an email change names the new address (masked), so the owner knows where it went. */
+export interface SecurityNoticeDetail {
+  newEmail?: string;
+}
+
+/** The notice's link and what it does: an email change is undone by it; every other notice is reported with it. */
+function noticeLinkLines(kind: SecurityNoticeKind, url: string, days: number): string {
+  if (kind === 'email_changed') {
+    return (
+      `This wasn't me, undo this change: ${url}\n` +
+      `The link (valid ${days} days) puts this address back on your account, signs your account out everywhere, tells our support team, and has you choose a new password with a code sent to this address.`
+    );
+  }
+  return `This wasn't me: ${url}\nThe link (valid ${days} days) signs your account out everywhere, tells our support team, and has you choose a new password.`;
+}
+
 /**
  * A security notice: what happened, when, and from which address and browser, with the "This wasn't me" link.
  * The link only opens a page; nothing happens until the owner confirms there.
  */
 export function securityNoticeMail(
   to: string,
-  notice: { kind: SecurityNoticeKind; at: Date; ip?: string; browser?: string; notMeUrl: string; resetUrl: string; linkDays: number },
+  notice: { kind: SecurityNoticeKind; at: Date; ip?: string; browser?: string; notMeUrl: string; resetUrl: string; linkDays: number } & SecurityNoticeDetail,
 ): MailMessage {
   const { subject, what } = NOTICES[notice.kind];
   const where = [notice.browser, notice.ip && `address ${notice.ip}`].filter(Boolean).join(', ');
   const when = `When: ${notice.at.toISOString().replace('T', ' ').slice(0, 16)} UTC${where ? `\nFrom: ${where}` : ''}`;
+  const newAddress = notice.newEmail ? `\nNew address: ${notice.newEmail}` : '';
   return {
     to,
     subject,
     text:
-      `${what}\n\n${when}\n\nIf this was you, there is nothing to do.\n\n` +
-      `This wasn't me: ${notice.notMeUrl}\nThe link (valid ${notice.linkDays} days) signs your account out everywhere, tells our support team, and has you choose a new password.\n\n` +
+      `${what}${newAddress}\n\n${when}\n\nIf this was you, there is nothing to do.\n\n` +
+      `${noticeLinkLines(notice.kind, notice.notMeUrl, notice.linkDays)}\n\n` +
       `To choose a new password at any time: ${notice.resetUrl}${SIGNATURE}`,
+  };
+}
+
+/**
+ * Sent instead of a code when someone asks, on their account page, to move their account to an address that already
+ * has an account: the form answers exactly as for a free address, so only the address's owner learns of it, here.
+ */
+export function emailChangeAttemptMail(to: string, forgotUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to use your email address for another account',
+    text: `Someone just asked to move another account to this email address, which already has an account. Nothing was changed and yours is unchanged.\n\nIf it was you, sign in to the account that has this address. If you have forgotten its password, reset it here: ${forgotUrl}\nIf it was not you, you can ignore this email.${SIGNATURE}`,
   };
 }
 

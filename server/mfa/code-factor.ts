@@ -1,3 +1,4 @@
+import { codeCapEndsAt } from '../auth/code-cap.ts';
 import type { CodePurpose } from '../auth/one-time-codes.ts';
 import { LIMITS } from '../limits.ts';
 import { ApiError } from '../errors.ts';
@@ -8,9 +9,8 @@ import { smsCodeText } from '../sms/sms-sender.ts';
 import { claimDelivery, lastDelivery, type CodeChannel, type CodeDelivery } from '../store/code-deliveries.ts';
 import type { MfaFactor } from '../store/mfa-factors.ts';
 import { findUserById } from '../store/users.ts';
+import { UnsentMessage } from '../outbox/outbox.ts';
 import type { MfaProgress } from './mfa-progress.ts';
-
-const HOUR_MS = 3600 * 1000;
 
 /** What sending a factor's code uses: the store, the clock, the codes and both channels. */
 export type CodeDeps = Pick<Services, 'config' | 'db' | 'clock' | 'codes' | 'mailer' | 'sms'>;
@@ -42,8 +42,9 @@ async function destinationOf(deps: Pick<Services, 'db'>, factor: MfaFactor): Pro
 }
 
 /**
- * Sends a code for `factor` unless its channel's cooldown still runs (then the last code stays the one to enter)
- * or the account's hourly allowance is spent. Answers what the code screen shows either way.
+ * Sends a code for `factor` unless its channel's cooldown still runs (then the last code stays the one to enter).
+ * Answers what the code screen shows; once the account's hourly allowance is spent it refuses with when another
+ * code may be sent (code.too_many_requested, with Retry-After), so no screen claims a code that did not go.
  */
 export async function sendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: boolean): Promise<Record<string, unknown>> {
   const progress = { kind: factor.kind, setup };
@@ -51,23 +52,33 @@ export async function sendFactorCode(deps: CodeDeps, factor: MfaFactor, setup: b
   const now = new Date(deps.clock());
   const { to, masked } = await destinationOf(deps, factor);
   const purpose = codePurpose(progress);
+  // Over the hourly cap nothing is sent, and the screen says so (never "we sent a code" for one that did not go).
+  const capEnds = await codeCapEndsAt(deps.db, factor.userId, purpose, now);
+  if (capEnds) {
+    const retryAfter = Math.max(1, Math.ceil((capEnds.getTime() - now.getTime()) / 1000));
+    throw new ApiError('code.too_many_requested', undefined, { retryAfter, params: { retry_at: capEnds.toISOString() } });
+  }
   // While the cooldown runs the last code stays the one to enter, unless it is used up (a sign-in that just finished).
   const force = !(await deps.codes.hasLive(factor.userId, purpose, now));
   const claim = await claimDelivery(deps.db, { userId: factor.userId, channel, destination: masked, now, cooldownSeconds: LIMITS.MFA_RESEND_COOLDOWN, force });
   if (!claim.granted) return codeParameters(claim.delivery, progress);
-  // Over the hourly cap, or with the account's wrong tries spent (a new code could not be used), nothing is sent.
-  if ((await deps.codes.issuedSince(factor.userId, purpose, new Date(now.getTime() - HOUR_MS))) >= LIMITS.MFA_CODES_PER_HOUR) {
-    return codeParameters(claim.delivery, progress);
-  }
+  // With the account's wrong tries spent (a new code could not be used), nothing is sent.
   if ((await deps.codes.restingFor(factor.userId, purpose, now)) > 0) return codeParameters(claim.delivery, progress);
   const minutes = LIMITS.ONE_TIME_CODE_TTL / 60;
-  // The code and its message commit together; the message is then sent at once, or later by the outbox's retries
-  // (a failed first try is still answered as unavailable, so the screen says so).
+  // The code and its message commit together and the message is tried at once. If that try fails the screen says
+  // the code did not go, so the code and its message are withdrawn: no retry delivers it later, and a mail outage
+  // does not use up the hourly allowance (which counts only codes that may have reached the person).
+  let issued: string | undefined;
   try {
-    await deps.codes.issue(factor.userId, purpose, now, (tx, code) =>
-      channel === 'sms' ? deps.sms.send({ to, text: smsCodeText(code, deps.config.publicUrl, minutes) }, tx) : deps.mailer.send(mfaCodeMail(to, code, minutes), tx),
-    );
-  } catch {
+    await deps.codes.issue(factor.userId, purpose, now, (tx, code) => {
+      issued = code;
+      return channel === 'sms' ? deps.sms.send({ to, text: smsCodeText(code, deps.config.publicUrl, minutes) }, tx) : deps.mailer.send(mfaCodeMail(to, code, minutes), tx);
+    });
+  } catch (error) {
+    if (error instanceof UnsentMessage && issued !== undefined) {
+      await error.withdraw();
+      await deps.codes.withdraw(factor.userId, purpose, issued);
+    }
     throw new ApiError('server.unavailable');
   }
   return codeParameters(claim.delivery, progress);

@@ -1,3 +1,5 @@
+import { markEmailVerified } from '../store/email-verification.ts';
+import { recordRefusal, type RefusalDeps } from '../auth/refused-sign-in.ts';
 import { sharedDeviceHint } from '../auth/trusted-devices.ts';
 import { LIMITS } from '../limits.ts';
 import { ApiError, catalogueProblem } from '../errors.ts';
@@ -10,6 +12,7 @@ import { findUserById } from '../store/users.ts';
 import { codePurpose, sendFactorCode, type CodeDeps } from './code-factor.ts';
 import { smsAllowed } from './factor-choices.ts';
 import type { MfaProgress } from './mfa-progress.ts';
+import { recoveryCodeHint } from './recovery-code-hint.ts';
 import { authenticationOptions, registrationOptions, signInOwner } from './passkeys.ts';
 import { matchTotpStep, newTotpSecret, totpIssuer, totpUri } from './totp.ts';
 
@@ -18,6 +21,8 @@ export const TOTP_SEAL_CONTEXT = 'mfa-totp-secret';
 
 /** The catalogue's words for a wrong authenticator code: enter the current one, check the phone's clock. */
 const TOTP_CODE_INVALID = 'mfaTotp.codeInvalid';
+/** A right authenticator code already used (at sign-in, a moment ago): the next one is the way on. */
+const TOTP_CODE_USED = 'mfaTotp.codeUsed';
 
 /** What putting a factor to work uses: sending its code, or opening its sealed authenticator secret. */
 export type FactorDeps = CodeDeps & Pick<Services, 'box'>;
@@ -37,7 +42,9 @@ async function totpSetupParameters(deps: Pick<Services, 'db' | 'box'>, sign: Pen
  */
 export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
   const progress: MfaProgress = { kind: factor.kind, factorId: factor.id, setup };
-  return { ...(await factorAnswer(deps, sign, factor, setup)), record: { mfa: progress } };
+  const answer = await factorAnswer(deps, sign, factor, setup);
+  if (setup) return { ...answer, record: { mfa: progress } };
+  return { ...answer, parameters: { ...answer.parameters, ...(await recoveryCodeHint(deps.db, sign.userId)) }, record: { mfa: progress } };
 }
 
 async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {
@@ -100,19 +107,28 @@ export async function beginSetup(deps: FactorDeps, sign: PendingSignIn, kind: Fa
   return startFactor(deps, sign, factor, true);
 }
 
+/** A wrong authenticator code of a signed-in factor is recorded, and its owner mailed when the rest starts, as for passwords. */
+async function recordWrongTotp(deps: RefusalDeps, userId: string, failures: number, now: Date): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) return;
+  await recordRefusal(deps, { userId, email: user.email, reason: 'wrong_authenticator_code', failures, origin: { at: now } });
+}
+
 /**
  * Checks an authenticator code: the step must match and be claimed (never used before), under the rest rule. One
  * statement holds the factor's row, so parallel guesses cannot all slip in under the limit.
  */
-async function verifyTotp(deps: Pick<Services, 'db' | 'box'>, factor: MfaFactor, code: string, now: Date): Promise<void> {
+async function verifyTotp(deps: Pick<Services, 'db' | 'box' | 'mailer' | 'config'>, factor: MfaFactor, code: string, now: Date): Promise<void> {
   const secretSealed = factor.secretSealed;
   if (!secretSealed) throw new ApiError('code.invalid');
   // Only a code matching no step is a guess; a used one (a replay, or a double submit) is refused without counting.
   const step = matchTotpStep(deps.box.open(secretSealed, TOTP_SEAL_CONTEXT), code, now.getTime());
-  const attempt = await attemptTotpStep(deps.db, factor.id, step, now, { max: LIMITS.TOTP_MAX_FAILURES, lockoutSeconds: LIMITS.TOTP_LOCKOUT });
+  const rest = { max: LIMITS.TOTP_MAX_FAILURES, lockoutSeconds: LIMITS.TOTP_LOCKOUT, forgottenAfter: LIMITS.LOGIN_FAILURES_FORGOTTEN_AFTER };
+  const attempt = await attemptTotpStep(deps.db, factor.id, step, now, rest);
   if (attempt.restingSeconds > 0) throw new ApiError('mfa.totp_resting', undefined, { retryAfter: attempt.restingSeconds });
+  if (attempt.failures !== undefined && factor.confirmed) await recordWrongTotp(deps, factor.userId, attempt.failures, now);
   // An authenticator makes a new code every 30 s by itself: "ask for a new one" would be impossible advice.
-  if (!attempt.claimed) throw new ApiError('code.invalid', catalogueProblem(TOTP_CODE_INVALID));
+  if (!attempt.claimed) throw new ApiError('code.invalid', catalogueProblem(step === undefined ? TOTP_CODE_INVALID : TOTP_CODE_USED));
 }
 
 /** A factor proven by a code (every kind but a passkey). */
@@ -126,7 +142,7 @@ const isCodeFactor = (factor: MfaFactor): factor is CodeFactor => factor.kind !=
  * the factor when the caller has just read it (undefined for none).
  */
 export async function verifyFactorCode(
-  deps: Pick<Services, 'db' | 'box' | 'clock' | 'codes' | 'flags'>,
+  deps: Pick<Services, 'db' | 'box' | 'clock' | 'codes' | 'flags' | 'mailer' | 'config'>,
   userId: string,
   progress: MfaProgress,
   code: string,
@@ -145,5 +161,7 @@ export async function verifyFactorCode(
   const outcome = await deps.codes.redeem(userId, purpose, code, now);
   if (outcome === 'too_many_attempts') throw new ApiError('code.too_many_attempts', undefined, { retryAfter: await deps.codes.restingFor(userId, purpose, now) });
   if (outcome === 'invalid') throw new ApiError('code.invalid');
+  // An emailed code goes to the account's address: entering it proved the address.
+  if (factor.kind === 'email') await markEmailVerified(deps.db, userId, now);
   return factor;
 }

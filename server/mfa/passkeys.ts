@@ -22,6 +22,8 @@ import { consumeChallenge, findChallenge, saveChallenge, type PasskeyPurpose } f
 import { addPasskey, advanceCounter, findPasskey, userPasskeys, type PasskeyCredential } from '../store/passkeys.ts';
 import { recordSecurityEvent, type RequestOrigin } from '../store/security-events.ts';
 import authenticatorNames from './passkey-authenticators.json' with { type: 'json' };
+import { passkeysPossible } from './passkey-host.ts';
+import { coseKeyMatchesAlgorithm, PASSKEY_ALGORITHMS } from './passkey-keys.ts';
 
 /** What the passkey ceremonies use. */
 export type PasskeyDeps = Pick<Services, 'config' | 'db' | 'clock'>;
@@ -39,8 +41,12 @@ export function accountOwner(sessionUid: string): ChallengeOwner {
   return `account:${sessionUid}`;
 }
 
-/** The relying party: WebAuthn binds every passkey to the host of PUBLIC_URL and checks the page's origin. */
+/**
+ * The relying party: WebAuthn binds every passkey to the host of PUBLIC_URL and checks the page's origin. On an IP
+ * address no browser would go on, so every ceremony stops here with words that say why.
+ */
 export function relyingParty(config: Pick<Config, 'publicUrl'>): { rpID: string; origin: string } {
+  if (!passkeysPossible(config)) throw new ApiError('passkey.unavailable');
   const url = new URL(config.publicUrl);
   return { rpID: url.hostname, origin: url.origin };
 }
@@ -92,6 +98,7 @@ export async function registrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((credential) => ({ id: credential.credentialId, transports: transportsOf(credential) })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     timeout: LIMITS.PASSKEY_CHALLENGE_TTL * 1000,
   });
   await keepChallenge(deps, owner, 'register', options.challenge);
@@ -125,10 +132,13 @@ export async function registerPasskey(
     expectedOrigin: origin,
     expectedRPID: rpID,
     requireUserVerification: true,
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   }).catch(() => undefined);
   if (!verification?.verified) throw new ApiError('passkey.invalid');
-  await useChallenge(deps, owner, 'register', expectedChallenge);
   const info = verification.registrationInfo;
+  // The answer's id must name the credential the authenticator made (authData), and its key must be what its algorithm says.
+  if (info.credential.id !== input.response.id || !coseKeyMatchesAlgorithm(info.credential.publicKey)) throw new ApiError('passkey.invalid');
+  await useChallenge(deps, owner, 'register', expectedChallenge);
   const factorId = await addPasskey(deps.db, {
     userId: input.userId,
     credentialId: info.credential.id,
@@ -170,6 +180,15 @@ export interface ProvenPasskey {
 }
 
 /**
+ * WebAuthn L2 §7.2 step 6: a userHandle, when given, must be the credential owner's (the user id the passkey was
+ * made with); a sign-in that has not identified the user yet (passwordless) must be given one.
+ */
+function userHandleMatches(userHandle: unknown, ownerId: string, required: boolean): boolean {
+  if (userHandle === undefined || userHandle === null || userHandle === '') return !required;
+  return typeof userHandle === 'string' && userHandle === Buffer.from(ownerId, 'utf8').toString('base64url');
+}
+
+/**
  * Checks an assertion against the owner's challenge (used up once it verifies, so a replay finds none), the relying party,
  * the origin, user verification and the signature counter; with `userId`, the passkey must be that user's.
  */
@@ -179,9 +198,12 @@ export async function provePasskey(
   input: { response: unknown; userId?: string; origin: RequestOrigin },
 ): Promise<ProvenPasskey> {
   if (!isCredentialJson(input.response)) throw new ApiError('passkey.invalid');
+  // The id names the credential the signature is checked with; it must be the rawId the authenticator answered.
+  if (input.response.id !== input.response.rawId) throw new ApiError('passkey.invalid');
   const expectedChallenge = await liveChallenge(deps, owner, 'authenticate');
   const credential = await findPasskey(deps.db, input.response.id);
   if (!credential || (input.userId !== undefined && credential.userId !== input.userId)) throw new ApiError('passkey.invalid');
+  if (!userHandleMatches(input.response.response.userHandle, credential.userId, input.userId === undefined)) throw new ApiError('passkey.invalid');
   const { rpID, origin } = relyingParty(deps.config);
   const verification = await verifyAuthenticationResponse({
     response: input.response as unknown as AuthenticationResponseJSON,

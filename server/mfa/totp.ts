@@ -1,3 +1,4 @@
+import { ONE_TIME_CODE_PATTERN } from '../../contract/one-time-code.ts';
 import { Secret, TOTP } from 'otpauth';
 import { PRODUCT_NAME } from '../config.ts';
 import { LIMITS } from '../limits.ts';
@@ -26,11 +27,15 @@ export function totpCodeAt(secret: string, timestamp: number, options: { algorit
   return totp(secret, options).generate({ timestamp });
 }
 
+const ONE_TIME_CODE = new RegExp(ONE_TIME_CODE_PATTERN);
+
 /**
  * The time step a code belongs to, within LIMITS.TOTP_WINDOW steps of `timestamp`; undefined when it matches none.
  * The caller claims the step (attemptTotpStep) so a code is accepted once.
  */
 export function matchTotpStep(secret: string, code: string, timestamp: number): number | undefined {
+  // otpauth compares with timingSafeEqual, which throws on a code of another byte length (a full-width digit).
+  if (!ONE_TIME_CODE.test(code)) return undefined;
   const delta = totp(secret).validate({ token: code, timestamp, window: LIMITS.TOTP_WINDOW });
   if (delta === null) return undefined;
   return Math.floor(timestamp / 1000 / LIMITS.TOTP_PERIOD) + delta;

@@ -1,40 +1,56 @@
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import type { Database, SqlValue } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { accountClaimsSelect, toAccountClaims, type AccountClaimsColumns } from '../store/account-claims.ts';
 import { findClientRecord, type ClientRecord } from '../store/clients.ts';
-import { requestRows } from './request-rows.ts';
+import { requestAccounts, requestRows } from './request-rows.ts';
 import type { PendingWrite } from './provider-request.ts';
 import { requestWrites } from './request-writes.ts';
+import { GRANT_MEMBERS, writeRows, type UnconsumedRow } from './payload-writes.ts';
+import { clientMetadata } from './client-metadata.ts';
 
 interface PayloadRow {
   payload: AdapterPayload;
   consumed_at: Date | string | null;
 }
 
-/** The client metadata property carrying our `clients.refresh_tokens` setting into oidc-provider. */
-export const REFRESH_TOKENS_METADATA = 'sso_refresh_tokens';
+/** A user's claims row, read ahead with a token. */
+interface AccountRow {
+  role: 'Account';
+  payload: AccountClaimsColumns;
+  consumed_at: null;
+}
 
-/** Models whose rows belong to a grant and die with it when the grant is revoked (mirrors oidc-provider's memory adapter). */
-const GRANT_MEMBERS = ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest'];
+/** A row of a read-ahead lookup: the token itself, its Session or Grant, or its account's claims. */
+type ReadAheadRow = (PayloadRow & { role: 'token' | 'Session' | 'Grant' }) | AccountRow;
 
-/** Where a model's payload names the Session (by uid) and the Grant (by id) the provider reads right after it. */
+
+/**
+ * Where a model's payload names the Session (by uid), the Grant (by id) and the account (by user id, with the grant
+ * its claims are read for, null for none) the provider reads right after it.
+ */
 interface ReadAhead {
   sessionUid?: string[];
   grantId: string[];
+  account: { userId: string[]; grantId: string[] | null };
 }
 
-const TOKEN_READ_AHEAD: ReadAhead = { sessionUid: ['sessionUid'], grantId: ['grantId'] };
+const TOKEN_READ_AHEAD: ReadAhead = { sessionUid: ['sessionUid'], grantId: ['grantId'], account: { userId: ['accountId'], grantId: ['grantId'] } };
 
 /**
- * Tokens name their session and grant (userinfo and the token endpoint check both); a finished Interaction names
- * the grant its sign-in made (the provider's resume loads it).
+ * Tokens name their session, grant and account (userinfo and the token endpoint check all three); a finished
+ * Interaction names the grant its sign-in made and the account that signed in (the provider's resume loads both,
+ * the account without a grant).
  */
 const READ_AHEAD: Partial<Record<string, ReadAhead>> = {
   AccessToken: TOKEN_READ_AHEAD,
   AuthorizationCode: TOKEN_READ_AHEAD,
   RefreshToken: TOKEN_READ_AHEAD,
-  Interaction: { grantId: ['result', 'consent', 'grantId'] },
+  Interaction: { grantId: ['result', 'consent', 'grantId'], account: { userId: ['result', 'login', 'accountId'], grantId: null } },
 };
+
+/** users.id is a uuid: any other account id read from a payload names no user (and must not reach a uuid cast). */
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** Models a parallel second use of which must fail and revoke the grant. */
 const SINGLE_USE = ['AuthorizationCode', 'RefreshToken'];
@@ -66,24 +82,7 @@ function clientAdapter(readClient: ClientSource): Adapter {
   return {
     async find(id) {
       const client = await readClient(id);
-      if (!client) return undefined;
-      const auth: AdapterPayload =
-        client.isPublic || client.secret === undefined
-          ? { token_endpoint_auth_method: 'none' }
-          : { token_endpoint_auth_method: 'client_secret_basic', client_secret: client.secret };
-      return {
-        client_id: client.clientId,
-        client_name: client.name,
-        redirect_uris: client.redirectUris,
-        response_types: ['code'],
-        // Every client may hold refresh tokens; issueRefreshToken (provider.ts) decides which sign-ins get one.
-        grant_types: ['authorization_code', 'refresh_token'],
-        [REFRESH_TOKENS_METADATA]: client.refreshTokens === true,
-        ...(client.postLogoutRedirectUris.length > 0 ? { post_logout_redirect_uris: client.postLogoutRedirectUris } : {}),
-        // Every logout token carries the session id (sid), so the app can end just that session.
-        ...(client.backchannelLogoutUri ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
-        ...auth,
-      };
+      return client && clientMetadata(client);
     },
     upsert: readOnly,
     destroy: readOnly,
@@ -92,6 +91,31 @@ function clientAdapter(readClient: ClientSource): Adapter {
     findByUid: async () => undefined,
     findByUserCode: async () => undefined,
   };
+}
+
+/** The grant first, then its members: a token written meanwhile either found no grant or is deleted with the rest. */
+async function revokeGrant(db: Database, grantId: string): Promise<void> {
+  requestRows.forget('Grant');
+  await db.query("delete from oidc_payloads where model = 'Grant' and id = $1", [grantId]);
+  await db.query('delete from oidc_payloads where grant_id = $1 and model = any($2)', [grantId, GRANT_MEMBERS]);
+}
+
+/**
+ * oidc-provider checked `consumed` just before; a code or refresh token found used (or gone) when it is consumed was
+ * redeemed first by a parallel request (perhaps on another instance). Treat it as the replay it is: revoke the whole
+ * grant (the token family, RFC 9700 §4.14) and refuse, exactly as for a sequential reuse.
+ */
+async function refuseReuse(db: Database, { model, id }: UnconsumedRow): Promise<never> {
+  const row = await db.query<{ grant_id: string | null }>('select grant_id from oidc_payloads where model = $1 and id = $2', [model, id]);
+  const grantId = row.rows[0]?.grant_id;
+  if (grantId) await revokeGrant(db, grantId);
+  throw new errors.InvalidGrant(model === 'RefreshToken' ? 'refresh token already used' : 'authorization code already consumed');
+}
+
+/** Writes a provider request's rows (writeRows); a code or refresh token a parallel request spent first is refused. */
+export async function writeProviderRows(db: Database, rows: PendingWrite[]): Promise<void> {
+  const [unconsumed] = await writeRows(db, rows);
+  if (unconsumed) await refuseReuse(db, unconsumed);
 }
 
 /** Stores one oidc-provider model (Session, Interaction, AuthorizationCode, ...) in `oidc_payloads`. */
@@ -111,9 +135,13 @@ function payloadAdapter(db: Database, model: string): Adapter {
     return withConsumed(result.rows[0]);
   };
 
-  /** The row `id`, with the Session and Grant it names read ahead in the same round trip for the lookups that follow. */
+  /**
+   * The row `id`, with the Session, Grant and account claims it names read ahead in the same round trip for the
+   * lookups that follow.
+   */
   async function findWithSessionAndGrant(id: string, paths: ReadAhead): Promise<AdapterPayload | undefined> {
-    const result = await db.query<PayloadRow & { role: 'token' | 'Session' | 'Grant' }>(
+    const accountUserId = `(case when token.payload #>> $5::text[] ~* $7 then (token.payload #>> $5::text[])::uuid end)`;
+    const result = await db.query<ReadAheadRow>(
       `with token as (
          select payload, consumed_at from oidc_payloads where model = $1 and id = $2 and ${NOT_EXPIRED} limit 1
        )
@@ -123,23 +151,26 @@ function payloadAdapter(db: Database, model: string): Adapter {
          where p.model = 'Session' and (p.expires_at is null or p.expires_at > now())
        union all
        select 'Grant', p.payload, p.consumed_at from oidc_payloads p join token on p.id = token.payload #>> $4::text[]
-         where p.model = 'Grant' and (p.expires_at is null or p.expires_at > now())`,
-      [model, id, paths.sessionUid ?? null, paths.grantId],
+         where p.model = 'Grant' and (p.expires_at is null or p.expires_at > now())
+       union all
+       select 'Account', to_jsonb(a), null::timestamptz from token
+         cross join lateral (${accountClaimsSelect(accountUserId, 'token.payload #>> $6::text[]')}) a`,
+      [model, id, paths.sessionUid ?? null, paths.grantId, paths.account.userId, paths.account.grantId, UUID_PATTERN],
     );
-    const token = withConsumed(result.rows.find((row) => row.role === 'token'));
+    const payloads = result.rows.filter((row): row is ReadAheadRow & PayloadRow => row.role !== 'Account');
+    const token = withConsumed(payloads.find((row) => row.role === 'token'));
     if (!token) return undefined;
-    const aheadOf = (role: 'Session' | 'Grant') => withConsumed(result.rows.find((row) => row.role === role)) ?? null;
+    const aheadOf = (role: 'Session' | 'Grant') => withConsumed(payloads.find((row) => row.role === role)) ?? null;
     const sessionUid = paths.sessionUid && valueAt(token, paths.sessionUid);
     const grantId = valueAt(token, paths.grantId);
     if (sessionUid !== undefined) requestRows.keep('Session', 'uid', sessionUid, aheadOf('Session'));
     if (grantId !== undefined) requestRows.keep('Grant', 'id', grantId, aheadOf('Grant'));
+    const accountId = valueAt(token, paths.account.userId);
+    if (accountId !== undefined) {
+      const claims = result.rows.find((row): row is AccountRow => row.role === 'Account');
+      requestAccounts.keep(accountId, paths.account.grantId ? valueAt(token, paths.account.grantId) : undefined, claims ? toAccountClaims(claims.payload) : null);
+    }
     return token;
-  }
-
-  async function revokeGrant(grantId: string): Promise<void> {
-    requestRows.forget('Grant');
-    await db.query('delete from oidc_payloads where grant_id = $1 and model = any($2)', [grantId, GRANT_MEMBERS]);
-    await db.query("delete from oidc_payloads where model = 'Grant' and id = $1", [grantId]);
   }
 
   /** Inside a provider request the write waits to go out with the request's others; elsewhere it goes now. */
@@ -158,19 +189,15 @@ function payloadAdapter(db: Database, model: string): Adapter {
     findByUserCode: (userCode) => findBy('user_code', userCode),
     async consume(id) {
       requestRows.forget(model);
+      // Inside a provider request (the token endpoint), a code or refresh token is spent by the statement that stores
+      // the tokens issued for it, a round trip less: nothing is stored, and the answer is refused, if it was spent first.
+      if (SINGLE_USE.includes(model) && requestWrites.active()) {
+        requestWrites.defer({ kind: 'consume', model, id });
+        return;
+      }
       await sendDeferredWrites(db);
-      const result = await db.query<{ grant_id: string | null }>(
-        `update oidc_payloads set consumed_at = now() where model = $1 and id = $2 and consumed_at is null returning grant_id`,
-        [model, id],
-      );
-      if (result.rows.length > 0 || !SINGLE_USE.includes(model)) return;
-      // oidc-provider checked `consumed` just before; no row updated means a parallel request (perhaps on another
-      // instance) redeemed the same code or refresh token first. Treat it as the replay it is: revoke the whole grant
-      // (the token family, RFC 9700 §4.14) and refuse, exactly as for a sequential reuse.
-      const row = await db.query<{ grant_id: string | null }>('select grant_id from oidc_payloads where model = $1 and id = $2', [model, id]);
-      const grantId = row.rows[0]?.grant_id;
-      if (grantId) await revokeGrant(grantId);
-      throw new errors.InvalidGrant(model === 'RefreshToken' ? 'refresh token already used' : 'authorization code already consumed');
+      const result = await db.query(`update oidc_payloads set consumed_at = now() where model = $1 and id = $2 and consumed_at is null returning grant_id`, [model, id]);
+      if (result.rows.length === 0 && SINGLE_USE.includes(model)) await refuseReuse(db, { model, id });
     },
     async destroy(id) {
       requestRows.forget(model);
@@ -184,40 +211,9 @@ function payloadAdapter(db: Database, model: string): Adapter {
   };
 }
 
-const UPSERT_COLUMNS = '(model, id, payload, grant_id, uid, user_code, expires_at)';
-const ON_CONFLICT = `on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
-  uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`;
-
-/**
- * Writes `rows` (distinct rows: a request's later write of a row replaced its earlier one) in one statement: the
- * deletions and the upserts together, so a request's writes cost one round trip and land all or none.
- */
-async function writeRows(db: Database, rows: readonly PendingWrite[]): Promise<void> {
-  const params: SqlValue[] = [];
-  const bind = (value: SqlValue) => `$${params.push(value)}`;
-  const deleted: string[] = [];
-  const upserted: string[] = [];
-  for (const row of rows) {
-    if (row.kind === 'destroy') {
-      deleted.push(`(${bind(row.model)}, ${bind(row.id)})`);
-      continue;
-    }
-    const { payload } = row;
-    upserted.push(
-      `(${bind(row.model)}, ${bind(row.id)}, ${bind(JSON.stringify(payload))}::jsonb, ${bind(payload.grantId ?? null)}, ${bind(payload.uid ?? null)}, ` +
-        `${bind(payload.userCode ?? null)}, now() + ${bind(row.expiresIn ?? null)}::double precision * interval '1 second')`,
-    );
-  }
-  const deletion = `delete from oidc_payloads where (model, id) in (${deleted.join(', ')})`;
-  const upsert = `insert into oidc_payloads ${UPSERT_COLUMNS} values ${upserted.join(', ')} ${ON_CONFLICT}`;
-  if (upserted.length === 0) await db.query(deletion, params);
-  else if (deleted.length === 0) await db.query(upsert, params);
-  else await db.query(`with deleted as (${deletion}) ${upsert}`, params);
-}
-
 /** Sends the provider's writes held back in the request in progress (see requestWrites), if any. */
 export function sendDeferredWrites(db: Database): Promise<void> {
-  return requestWrites.send((rows) => writeRows(db, rows));
+  return requestWrites.send((rows) => writeProviderRows(db, rows));
 }
 
 /** An oidc-provider adapter factory over our database: all provider state lives in PostgreSQL, none in the process. */

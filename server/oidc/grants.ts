@@ -1,39 +1,10 @@
 import type { Grant, KoaContextWithOIDC } from 'oidc-provider';
-import { SCOPE_CLAIMS } from './account.ts';
+import type { Queryable } from '../db/database.ts';
+import { rememberedScopes } from '../store/app-consents.ts';
+import { isFirstParty, withinConsent } from './consent.ts';
+import type { RequestedAccess } from './requested-access.ts';
 
-const SUPPORTED_SCOPES: ReadonlySet<string> = new Set([...Object.keys(SCOPE_CLAIMS), 'offline_access']);
-const SUPPORTED_CLAIMS: ReadonlySet<string> = new Set(Object.values(SCOPE_CLAIMS).flat());
-
-/** The OpenID scopes and claims an authorization request asked for, limited to what we support. */
-export interface RequestedAccess {
-  scopes: string[];
-  claims: string[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads the `scope` and `claims` authorization parameters (as stored on an Interaction). */
-export function requestedAccess(params: Record<string, unknown>): RequestedAccess {
-  const scopes = typeof params.scope === 'string' ? params.scope.split(' ').filter((scope) => SUPPORTED_SCOPES.has(scope)) : [];
-  const claims = new Set<string>();
-  if (typeof params.claims === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(params.claims);
-      if (isRecord(parsed)) {
-        for (const target of [parsed.userinfo, parsed.id_token]) {
-          if (isRecord(target)) Object.keys(target).filter((claim) => SUPPORTED_CLAIMS.has(claim)).forEach((claim) => claims.add(claim));
-        }
-      }
-    } catch {
-      // oidc-provider already rejected malformed claims parameters before the interaction was created.
-    }
-  }
-  return { scopes, claims: [...claims] };
-}
-
-/** Adds the requested access to `grant`: every registered client is a first-party app, so nobody is asked to consent. */
+/** Adds `access` to `grant`; what a person may be asked to allow is decided before (consent.ts). */
 export function grantRequestedAccess(grant: Grant, access: RequestedAccess): void {
   if (access.scopes.length > 0) grant.addOIDCScope(access.scopes);
   if (access.claims.length > 0) grant.addOIDCClaims(access.claims);
@@ -42,9 +13,15 @@ export function grantRequestedAccess(grant: Grant, access: RequestedAccess): voi
 /**
  * oidc-provider's `loadExistingGrant`, following its first-party recipe: reuse the session's grant for this client
  * (or the one the interaction produced), widen it to what is asked now, and create one when there is none. This is
- * what lets a second client app sign in silently on the provider's existing session.
+ * what lets a second client app sign in silently on the provider's existing session. A client that is not
+ * first-party is widened only to what the person allowed it (app_consents); anything more is left missing, so the
+ * provider asks for consent.
  */
-export async function loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant | undefined> {
+export function createLoadExistingGrant(db: Queryable) {
+  return (ctx: KoaContextWithOIDC) => loadExistingGrant(db, ctx);
+}
+
+async function loadExistingGrant(db: Queryable, ctx: KoaContextWithOIDC): Promise<Grant | undefined> {
   const { client, session, provider, result } = ctx.oidc;
   const accountId = session?.accountId;
   if (!client || !session || !accountId) return undefined;
@@ -55,7 +32,8 @@ export async function loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant 
   grant ??= new provider.Grant({ clientId: client.clientId, accountId });
   // The grant the sign-in just saved usually holds all of this already; saving it unchanged would be a wasted write.
   const before = grant.jti === undefined ? undefined : JSON.stringify(grant);
-  grantRequestedAccess(grant, { scopes: [...ctx.oidc.requestParamOIDCScopes], claims: [...ctx.oidc.requestParamClaims] });
+  const asked = { scopes: [...ctx.oidc.requestParamOIDCScopes], claims: [...ctx.oidc.requestParamClaims] };
+  grantRequestedAccess(grant, isFirstParty(client) ? asked : withinConsent(asked, await rememberedScopes(db, accountId, client.clientId)));
   // Keep the grant alive as long as the session, so a long session never falls back to a consent prompt.
   if (session.exp !== undefined && grant.exp !== undefined && grant.exp < session.exp) grant.exp = session.exp;
   if (before === undefined || JSON.stringify(grant) !== before) await grant.save();

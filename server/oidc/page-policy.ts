@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../errors.ts';
-import { PAGE_HEADERS, escapeHtml, htmlPage } from './html-page.ts';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { escapeHtml, htmlPage, pageHeaders } from './html-page.ts';
+import { postLogoutTargets } from './pages.ts';
 
 /** Every provider answer that is not one of our pages (JSON, redirects) may load nothing and never be framed. */
 const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
@@ -18,17 +20,19 @@ const unescapeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (
  * presses, so the page runs no script at all and our page policy applies. The provider uses it for sign-out without
  * a session and for `response_mode=form_post`.
  */
-function submitPage(libraryPage: string): string | undefined {
-  const action = FORM_ACTION.exec(libraryPage)?.[1];
-  if (action === undefined) return undefined;
+function submitPage(libraryPage: string): { action: string; html: string } | undefined {
+  const encodedAction = FORM_ACTION.exec(libraryPage)?.[1];
+  if (encodedAction === undefined) return undefined;
+  const action = unescapeHtml(encodedAction);
   const inputs = [...libraryPage.matchAll(HIDDEN_INPUT)]
     .map(([, name = '', value = '']) => `<input type="hidden" name="${escapeHtml(unescapeHtml(name))}" value="${escapeHtml(unescapeHtml(value))}">`)
     .join('');
-  return htmlPage(
+  const html = htmlPage(
     'Continue',
-    `<h1>Continue</h1><p>Press the button to carry on.</p><form method="post" action="${escapeHtml(unescapeHtml(action))}">${inputs}` +
+    `<h1>Continue</h1><p>Press the button to carry on.</p><form method="post" action="${escapeHtml(action)}">${inputs}` +
       '<button autofocus type="submit">Continue</button></form>',
   );
+  return { action, html };
 }
 
 /** The error body for a status the provider answered with nothing to say (no route, wrong method): Koa's would be plain text. */
@@ -56,9 +60,11 @@ export function providerPagePolicy(headers: Readonly<Record<string, string>>): M
     if (typeof ctx.body === 'string' && ctx.body.includes(AUTO_SUBMIT_MARK)) {
       const page = submitPage(ctx.body);
       if (page === undefined) throw new Error('oidc-provider auto-submit page changed shape');
-      ctx.set(PAGE_HEADERS);
+      // The form goes to the client app (form_post: its checked redirect_uri), or to our sign-out confirmation,
+      // which redirects to the app's checked post-logout address.
+      ctx.set(pageHeaders([page.action, ...postLogoutTargets(ctx as Partial<KoaContextWithOIDC>)]));
       ctx.type = 'html';
-      ctx.body = page;
+      ctx.body = page.html;
     }
   };
 }

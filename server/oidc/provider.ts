@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import Provider, { interactionPolicy, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import type { Config } from '../config.ts';
 import { LIMITS } from '../limits.ts';
@@ -7,12 +7,24 @@ import type { KeyStore } from '../crypto/key-store.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import { SCOPE_CLAIMS, createFindAccount } from './account.ts';
-import { REFRESH_TOKENS_METADATA, createOidcAdapter, sendDeferredWrites, type ClientSource } from './adapter.ts';
-import { grantRequestedAccess, loadExistingGrant, requestedAccess } from './grants.ts';
+import { ACR_LEVELS } from './acr.ts';
+import { acrStepUpCheck } from './acr-check.ts';
+import { ID_TOKEN_SIGNING_ALGS } from './signing-algs.ts';
+import { screenLanguages } from '../flows/languages.ts';
+import { createOidcAdapter, sendDeferredWrites, type ClientSource } from './adapter.ts';
+import { PROFILE_METADATA, REFRESH_TOKENS_METADATA } from './client-metadata.ts';
+import { authorizationCodeTtl, profileFeatures } from './client-profiles.ts';
+import { createLoadExistingGrant, grantRequestedAccess } from './grants.ts';
+import { requestedAccess } from './requested-access.ts';
+import { FIRST_PARTY_METADATA, rejectDeclined } from './consent.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
+import { providerCookies } from './provider-cookies.ts';
 import { runProviderRequest } from './provider-request.ts';
 import { installUnavailableAnswers } from './unavailable.ts';
-import { recordSecurityEvent } from '../store/security-events.ts';
+import { installMissingCredentialAnswer } from './client-auth-answers.ts';
+import { RESOURCE_SERVER_METADATA, introspectionAllowed } from './introspection-policy.ts';
+import { outgoingFetch, recordSignOut } from './provider-hooks.ts';
+import { SERVICE_SCOPES_METADATA, installServiceScopesInDiscovery, resourceIndicators } from './resource-indicators.ts';
 
 /** Everything the provider needs; passed in so tests can use an in-memory database and their own interaction stub. */
 export interface OidcProviderDeps {
@@ -58,28 +70,31 @@ const ROUTES = {
 function interactionPrompts() {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  policy.get('login')?.checks.add(acrStepUpCheck());
   return policy;
 }
 
 const prefixedRoutes = Object.fromEntries(Object.entries(ROUTES).map(([name, path]) => [name, `${OIDC_PREFIX}${path}`]));
 
-/** Builds the OpenID Connect provider: issuer `config.publicUrl`, ES256 ID tokens, PKCE for public clients, state in the database. */
+/** Builds the OpenID Connect provider: issuer `config.publicUrl`, RS256 ID tokens (ES256, PS256 per client), PKCE for every client, state in the database. */
 export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provider> {
   const { config, db, keys, box } = deps;
-  const secure = new URL(config.publicUrl).protocol === 'https:';
-  const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
 
   const configuration: Configuration = {
     adapter: createOidcAdapter({ db, box, clients: deps.clients }),
     jwks: { keys: deps.jwks ?? (await keys.signingKeySet()).jwks },
     findAccount: createFindAccount(db),
-    // `amr` (how the user proved it: password, one-time code…) goes with `openid`, so every ID token says it.
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, scope === 'openid' ? [...claims, 'amr'] : [...claims]])),
+    // `amr` (how the user proved it) and `acr` (the level reached, server/oidc/acr.ts) go with `openid`: every ID token says them.
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, scope === 'openid' ? [...claims, 'amr', 'acr'] : [...claims]])),
+    acrValues: [...ACR_LEVELS],
+    // ui_locales reaches the login screen (server/api/interaction-start.ts), which speaks these languages.
+    discovery: { ui_locales_supported: screenLanguages() },
     scopes: [...Object.keys(SCOPE_CLAIMS), 'offline_access'],
     extraClientMetadata: {
-      properties: [REFRESH_TOKENS_METADATA],
+      properties: [REFRESH_TOKENS_METADATA, PROFILE_METADATA, RESOURCE_SERVER_METADATA, SERVICE_SCOPES_METADATA, FIRST_PARTY_METADATA],
       validator(_ctx, key, value) {
-        if (key === REFRESH_TOKENS_METADATA && value !== undefined && typeof value !== 'boolean') throw new Error(`${key} must be a boolean`);
+        if ((key === REFRESH_TOKENS_METADATA || key === FIRST_PARTY_METADATA) && value !== undefined && typeof value !== 'boolean') throw new Error(`${key} must be a boolean`);
+        if (key === SERVICE_SCOPES_METADATA && value !== undefined && !Array.isArray(value)) throw new Error(`${key} must be a list`);
       },
     },
     // A refresh token for a sign-in that asked for offline_access (with prompt=consent, as OpenID Connect requires),
@@ -96,14 +111,15 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
-      id_token_signed_response_alg: 'ES256',
+      id_token_signed_response_alg: 'RS256', // OpenID Connect's default (Discovery 1.0 §3), as every RP library expects
     },
-    // Only ES256 keys exist, so only ES256 is advertised in discovery.
-    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    // The key store keeps an RSA key (RS256, PS256) and a P-256 key (ES256); a client may ask for any of the three.
+    enabledJWA: { idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS] },
     responseTypes: ['code'],
     // Clients always send redirect_uri (spec, section 1); never guess it for them.
     allowOmittingSingleRegisteredRedirectUri: false,
-    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    // Every client, confidential ones too, proves with PKCE that it redeems its own code (RFC 9700 §2.1.1).
+    pkce: { required: () => true },
     // Same rule as oidc-provider's default, stated here: browsers may call userinfo (and public clients the token
     // endpoint) only from the origin of one of the client's registered redirect URIs.
     clientBasedCORS: (ctx, origin, client) =>
@@ -112,8 +128,9 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     routes: prefixedRoutes,
     ttl: {
-      AuthorizationCode: LIMITS.AUTHORIZATION_CODE_TTL,
+      AuthorizationCode: authorizationCodeTtl,
       AccessToken: LIMITS.ACCESS_TOKEN_TTL,
+      ClientCredentials: LIMITS.SERVICE_TOKEN_TTL,
       IdToken: LIMITS.ID_TOKEN_TTL,
       RefreshToken: LIMITS.REFRESH_TOKEN_TTL,
       Interaction: LIMITS.TRANSACTION_TTL,
@@ -122,20 +139,25 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
       // its refresh tokens may, which bounds the whole token family however often it is rotated.
       Grant: (_ctx, grant) => (grant.getOIDCScope().split(' ').includes('offline_access') ? LIMITS.REFRESH_TOKEN_TTL : LIMITS.SESSION_TTL),
     },
-    cookies: { keys: [box.derive('oidc-cookies')], long: cookie, short: cookie },
+    cookies: providerCookies(config, box.derive('oidc-cookies')),
     interactions: { policy: interactionPrompts(), url: (ctx, interaction) => deps.onInteractionStart(ctx, interaction) },
     // An invitation link's token rides along the authorization request to the interaction it starts.
     extraParams: ['invitation'],
-    loadExistingGrant,
+    loadExistingGrant: createLoadExistingGrant(db),
     renderError,
     fetch: outgoingFetch(config),
     features: {
+      ...profileFeatures(box),
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
+      // Service apps (sso client add --service-scope), with tokens for one resource server each (resource-indicators.ts).
+      clientCredentials: { enabled: true },
+      resourceIndicators: resourceIndicators(db),
+      // The `claims` request parameter, so a client can ask for an essential `acr` (server/oidc/acr.ts).
+      claimsParameter: { enabled: true },
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
-      // RFC 7662: confidential clients and resource servers (registered as confidential clients) authenticate and
-      // learn whether a token is active; a public client cannot authenticate, so it may not ask.
-      introspection: { enabled: true, allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none' },
+      // RFC 7662 §2.2: only the token's own client, or a resource server in its audience, learns about it.
+      introspection: { enabled: true, allowedPolicy: introspectionAllowed },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       // OpenID Connect Back-Channel Logout 1.0: apps that registered a backchannel_logout_uri are told when a session
       // ends, here (RP-initiated logout) and wherever we end sessions ourselves (server/auth/sessions.ts).
@@ -145,8 +167,10 @@ export async function createOidcProvider(deps: OidcProviderDeps): Promise<Provid
 
   const provider = new Provider(config.publicUrl, configuration);
   installUnavailableAnswers(provider);
+  installMissingCredentialAnswer(provider);
   // Inside the unavailable answers, so a database out of reach when the writes go out is answered with a 503 too.
   provider.use(providerRequestScope(db, provider));
+  installServiceScopesInDiscovery(provider, db);
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
     recordSignOut(db, ctx).catch((error: unknown) => provider.emit('server_error', ctx, error));
   });
@@ -172,46 +196,21 @@ function providerRequestScope(db: Database, provider: Provider): Middleware {
         await sendDeferredWrites(db);
       } catch (error) {
         if (failure) throw failure.error;
-        provider.emit('server_error', ctx, error);
         ctx.remove('location');
         ctx.remove('set-cookie');
+        if (error instanceof errors.InvalidGrant) {
+          // The code or refresh token was spent by a parallel request first (adapter.ts): the token endpoint's refusal.
+          provider.emit('grant.error', ctx, error);
+          ctx.status = error.statusCode;
+          ctx.body = { error: error.message, error_description: error.error_description };
+          return;
+        }
+        provider.emit('server_error', ctx, error);
         ctx.body = null;
         throw error;
       }
       if (failure) throw failure.error;
     });
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The provider's outgoing requests (back-channel logout tokens). oidc-provider refuses loopback and private
- * addresses (SSRF protection); outside production a client app on this machine (the demo, a developer's app) may
- * still be told, so loopback is allowed there, and only there.
- */
-function outgoingFetch(config: Config): typeof fetch {
-  return (input, init) => {
-    const url = input instanceof Request ? input.url : input;
-    const loopback = LOOPBACK_HOSTS.has(new URL(url).hostname);
-    // `dispatcher` is undici's (Node's fetch) way in; oidc-provider puts its SSRF-checking one there.
-    return globalThis.fetch(input, config.env !== 'production' && loopback ? ({ ...init, dispatcher: undefined } as RequestInit) : init);
-  };
-}
-
-/** Records a sign-out at the provider (RP-Initiated Logout) in the audit trail. */
-async function recordSignOut(db: Database, ctx: KoaContextWithOIDC): Promise<void> {
-  const session = ctx.oidc.session;
-  const accountId = session?.accountId;
-  if (typeof accountId !== 'string') return;
-  const everywhere = ctx.oidc.params?.logout !== undefined && ctx.oidc.params.logout !== '';
-  await recordSecurityEvent(db, {
-    userId: accountId,
-    kind: 'session_ended',
-    at: new Date(),
-    ip: ctx.ip,
-    userAgent: ctx.get('user-agent') || undefined,
-    detail: { reason: everywhere ? 'signed_out' : 'signed_out_of_app', session_id: session?.uid, client_id: ctx.oidc.client?.clientId },
-  });
 }
 
 /** Thrown when a sign-in transaction points at an interaction that expired or never existed. */
@@ -259,9 +258,15 @@ export async function findInteraction(provider: Provider, uid: string): Promise<
 /**
  * Records that `accountId` signed in for interaction `uid` and returns the URL the browser must GET next (the
  * provider's resume endpoint, which answers with the redirect to the client carrying `code` and `state`), and the
- * grant the sign-in's tokens will be issued under.
+ * grant the sign-in's tokens will be issued under: what the app asked but the scopes the person `declined`.
  */
-export async function completeInteraction(provider: Provider, uid: string, accountId: string, login: LoginDetails = {}): Promise<{ returnTo: string; grantId: string }> {
+export async function completeInteraction(
+  provider: Provider,
+  uid: string,
+  accountId: string,
+  login: LoginDetails = {},
+  declined: readonly string[] = [],
+): Promise<{ returnTo: string; grantId: string }> {
   const interaction = await provider.Interaction.find(uid);
   const remaining = interaction ? interaction.exp - nowSeconds() : 0;
   if (!interaction || remaining < 1) throw new InteractionNotFoundError(uid);
@@ -274,7 +279,9 @@ export async function completeInteraction(provider: Provider, uid: string, accou
     existing && existing.accountId === accountId && existing.clientId === clientId
       ? existing
       : new provider.Grant({ accountId, clientId });
-  grantRequestedAccess(grant, requestedAccess(interaction.params));
+  const asked = requestedAccess(interaction.params);
+  grantRequestedAccess(grant, { ...asked, scopes: asked.scopes.filter((scope) => !declined.includes(scope)) });
+  rejectDeclined(grant, declined);
   const grantId = await grant.save();
 
   // `create` settles a prompt=create request too: the user has just signed up (or chose to log in instead).

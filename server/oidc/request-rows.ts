@@ -1,4 +1,5 @@
 import type { AdapterPayload } from 'oidc-provider';
+import type { AccountClaimsRow } from '../store/account-claims.ts';
 import { currentProviderRequest } from './provider-request.ts';
 
 /**
@@ -36,5 +37,26 @@ export const requestRows: RequestRows = {
     const rows = currentProviderRequest()?.rows;
     if (!rows || rows.size === 0) return;
     for (const key of rows.keys()) if (key.startsWith(`${model}\u0000`)) rows.delete(key);
+  },
+};
+
+const accountKey = (userId: string, grantId: string | undefined) => `${userId}\u0000${grantId ?? ''}`;
+
+/**
+ * Users' claims read ahead with the token (or finished Interaction) that names them, for the provider's findAccount
+ * right after it in the same request; taken once, never kept past the request.
+ */
+export const requestAccounts = {
+  keep(userId: string, grantId: string | undefined, claims: AccountClaimsRow | null): void {
+    currentProviderRequest()?.accounts.set(accountKey(userId, grantId), claims);
+  },
+  /** What was read ahead for `userId` and `grantId`: `undefined` when nothing was, `null` when no such user exists. */
+  take(userId: string, grantId: string | undefined): AccountClaimsRow | null | undefined {
+    const accounts = currentProviderRequest()?.accounts;
+    if (!accounts || accounts.size === 0) return undefined;
+    const key = accountKey(userId, grantId);
+    const claims = accounts.get(key);
+    accounts.delete(key);
+    return claims;
   },
 };

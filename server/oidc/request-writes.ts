@@ -1,6 +1,7 @@
 import { currentProviderRequest, type PendingWrite } from './provider-request.ts';
 
-const keyOf = (write: PendingWrite) => `${write.model}\u0000${write.id}`;
+// A row's consumption is kept apart from its upsert or destroy: neither may replace the other.
+const keyOf = (write: PendingWrite) => `${write.kind === 'consume' ? 'consume' : 'write'}\u0000${write.model}\u0000${write.id}`;
 
 /**
  * The provider's writes of one request, held back and sent together in one statement when the request's answer is

@@ -20,6 +20,17 @@ export interface OutboxLog {
   warn(details: object, text: string): void;
 }
 
+/** A message whose first try failed (with that failure's message): it waits for the worker's retries unless its sender withdraws it. */
+export class UnsentMessage extends Error {
+  /** Gives the message up (its sender told the user it did not go), so no retry sends it later. */
+  readonly withdraw: () => Promise<void>;
+
+  constructor(withdraw: () => Promise<void>, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.withdraw = withdraw;
+  }
+}
+
 /**
  * The durable outbox. `mailer` and `sms` are what the rest of the server sends through: each message is written to
  * the `outbox` table (in the caller's transaction when one is passed), then tried at once; what fails, or what a
@@ -136,6 +147,14 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     runOnce().catch((error: unknown) => log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'the outbox worker could not reach the database'));
   }
 
+  async function withdraw(id: string): Promise<void> {
+    await db.query(
+      `update outbox set failed_at = now(), lease_until = null, last_error = 'withdrawn by its sender', expires_at = now() + $2::double precision * interval '1 second'
+       where id = $1 and sent_at is null`,
+      [id, LIMITS.OUTBOX_KEEP_SENT],
+    );
+  }
+
   /**
    * Enqueues, then tries the send at once: inside a caller's transaction, once it commits (so a rolled-back cause
    * sends nothing); a failed try leaves the message to the worker's retries and is reported to the caller.
@@ -144,7 +163,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     const id = await enqueue(via ?? db, box, payload);
     const tryNow = async () => {
       const row = await claimOne(id);
-      if (row) await deliver(row);
+      if (row) await deliver(row).catch((error: unknown) => Promise.reject(new UnsentMessage(() => withdraw(id), error)));
     };
     if (via !== undefined && isTransaction(via)) via.afterCommit(tryNow);
     else await tryNow();

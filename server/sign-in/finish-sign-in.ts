@@ -1,12 +1,16 @@
 import { LIMITS } from '../limits.ts';
 import { bindCompanyToGrant } from '../companies/company-choice.ts';
 import { ApiError } from '../errors.ts';
-import { completeInteraction, InteractionNotFoundError } from '../oidc/provider.ts';
+import { statementBatch } from '../db/statement-batch.ts';
+import { completeReadInteraction } from '../oidc/interaction-completion.ts';
+import { InteractionNotFoundError } from '../oidc/provider.ts';
 import type { Services } from '../services.ts';
 import { eventColumns, type RequestOrigin } from '../store/security-events.ts';
+import { recordSignInStepUp } from '../store/sign-in-step-ups.ts';
 import { finishTransactionOfEnabledUser } from '../store/transactions.ts';
 import { mailSecurityNotice, newNoticeLink } from '../auth/security-notices.ts';
 import type { FinishedSignIn } from './pending-sign-in.ts';
+import { acrOf } from '../oidc/acr.ts';
 
 /** The sign-in that finishes: its transaction, user, how the user proved it (`amr`) and where it came from. */
 export interface SignInToFinish {
@@ -22,6 +26,10 @@ export interface SignInToFinish {
   releaseAttemptFrom?: string;
   /** False when the sign-in is known to have settled on no company (its user has none): nothing to bind to the grant. */
   mayHaveCompany: boolean;
+  /** The scopes the person declined on the consent screen: the app's tokens go without them. */
+  declinedScopes?: readonly string[];
+  /** True when this sign-in proved a second factor itself (not a trusted browser): it counts as a step-up for a while. */
+  provedFactor?: boolean;
 }
 
 /**
@@ -41,11 +49,19 @@ export async function finishSignIn(deps: Pick<Services, 'db' | 'provider' | 'clo
   const noticeLink = sign.browserHash === undefined ? undefined : newNoticeLink(deps);
   const ended = await finishTransactionOfEnabledUser(deps.db, { ...sign, rememberUntil, now, event, newBrowserNotice: noticeLink });
   if (ended.outcome !== 'finished') throw new ApiError(ended.outcome === 'disabled' ? 'auth.invalid_credentials' : 'transaction.missing');
-  const { returnTo, grantId } = await completeInteraction(deps.provider, sign.interactionUid, sign.userId, { amr: sign.amr }).catch((error: unknown) => {
+  // The Interaction was read with the claim; the grant, the answered Interaction, the step-up and the new-browser
+  // notice are written together in one statement (the notice's first try goes out once the answer has left).
+  // A failed try leaves the notice in the outbox, whose worker retries it.
+  const batch = statementBatch(deps.db, () => undefined);
+  const read = { uid: sign.interactionUid, payload: ended.interaction };
+  const { returnTo, grantId, written } = await completeReadInteraction(deps.provider, read, sign.userId, { amr: sign.amr, acr: acrOf(sign.amr) }, batch, sign.declinedScopes).catch((error: unknown) => {
     // The provider's side of the sign-in expired while the user typed: they must start again from the app.
     throw error instanceof InteractionNotFoundError ? new ApiError('transaction.missing') : error;
   });
   if (sign.mayHaveCompany) await bindCompanyToGrant(deps, { ...sign, grantId });
-  if (ended.newBrowserOf && noticeLink) mailSecurityNotice(deps, { user: ended.newBrowserOf, kind: 'new_browser', origin: sign.origin }, noticeLink);
+  const writes = [written];
+  if (sign.provedFactor) writes.push(recordSignInStepUp(batch, { grantId, userId: sign.userId, now, expiresAt: new Date(now.getTime() + LIMITS.ACCOUNT_STEP_UP_TTL * 1000) }));
+  if (ended.newBrowserOf && noticeLink) mailSecurityNotice(deps, { user: ended.newBrowserOf, kind: 'new_browser', origin: sign.origin }, noticeLink, batch);
+  await Promise.all([batch.send(), ...writes]);
   return { redirect_to: returnTo };
 }

@@ -1,5 +1,4 @@
 import { ApiError } from '../errors.ts';
-import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { verifyFactorCode } from '../mfa/factor-flow.ts';
 import { amrFor, readProgress, RECOVERY_CODE_AMR, usedRecoveryCode, type MfaProgress } from '../mfa/mfa-progress.ts';
 import { markFactorUsed } from '../store/factor-details.ts';
@@ -12,6 +11,7 @@ import { findUserById } from '../store/users.ts';
 import type { FinishedSignIn, GateAnswer, PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
 import { signInOrigin } from './sign-in-origin.ts';
+import { registrationSuccess } from './registration-success.ts';
 
 /** The user and the factor in progress of an admitted MFA step; a sign-in without them is out of order. */
 export function mfaSignIn(admitted: Pick<PendingSignIn, 'token' | 'transaction'>): { sign: PendingSignIn; progress: MfaProgress | undefined } {
@@ -51,7 +51,8 @@ export async function settleSecondFactor(
   }
   // A sign-in that came through with a recovery code says so in its amr, beside the new factor set up after it.
   const amr = usedRecoveryCode(sign.transaction) ? [...amrFor(factor.kind), RECOVERY_CODE_AMR] : amrFor(factor.kind);
-  const passed = { mfaPassed: true, amr, mfa: null };
+  // A factor set up here proves no more than the password did, so this sign-in is no step-up for the account page.
+  const passed = { mfaPassed: true, amr, mfa: null, ...(setup ? { factorSetUp: true } : {}) };
   // Recorded with the next move; a sign-in that finishes here ends its transaction (which only this request can claim) instead.
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
   // A factor just set up changed the factors read above: the gates read them again.
@@ -60,6 +61,6 @@ export async function settleSecondFactor(
   const trustToken = trustDevice
     ? await trustBrowser(deps, { userId: sign.userId, factorId: factor.id, amr: amrFor(factor.kind), origin: signInOrigin(sign.transaction), transaction: sign.transaction })
     : undefined;
-  const answer = 'redirect_to' in next && sign.transaction.data.registration === true ? { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to } : next;
+  const answer = 'redirect_to' in next && sign.transaction.data.registration === true ? await registrationSuccess(deps, sign.userId, next) : next;
   return { answer, trustToken };
 }

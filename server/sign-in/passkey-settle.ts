@@ -5,7 +5,6 @@
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { trustBrowser } from '../auth/trusted-devices.ts';
 import { ApiError } from '../errors.ts';
-import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import { RECOVERY_CODE_AMR, usedRecoveryCode } from '../mfa/mfa-progress.ts';
 import { provePasskey, registerPasskey, signInOwner } from '../mfa/passkeys.ts';
 import { markFactorUsed } from '../store/factor-details.ts';
@@ -15,15 +14,16 @@ import { mfaSignIn } from './mfa-settle.ts';
 import type { FinishedSignIn, GateAnswer, PendingSignIn, SignInDeps } from './pending-sign-in.ts';
 import { continueSignIn } from './sign-in-gates.ts';
 import { signInOrigin } from './sign-in-origin.ts';
+import { registrationSuccess } from './registration-success.ts';
 
 type Admitted = Pick<PendingSignIn, 'token' | 'transaction'>;
 
 /** Moves the sign-in on with its second factor passed; a sign-up's end answers SUCCESS_REGISTRATION. */
-async function passSecondFactor(deps: SignInDeps, sign: PendingSignIn, amr: string[]): Promise<GateAnswer | FinishedSignIn> {
-  const passed = { mfaPassed: true, amr: usedRecoveryCode(sign.transaction) ? [...amr, RECOVERY_CODE_AMR] : amr, mfa: null };
+async function passSecondFactor(deps: SignInDeps, sign: PendingSignIn, amr: string[], setUp = false): Promise<GateAnswer | FinishedSignIn> {
+  const passed = { mfaPassed: true, amr: usedRecoveryCode(sign.transaction) ? [...amr, RECOVERY_CODE_AMR] : amr, mfa: null, ...(setUp ? { factorSetUp: true } : {}) };
   const transaction = { ...sign.transaction, data: { ...sign.transaction.data, ...passed } };
   const next = await continueSignIn(deps, { ...sign, transaction, record: passed });
-  return 'redirect_to' in next && sign.transaction.data.registration === true ? { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: next.redirect_to } : next;
+  return 'redirect_to' in next && sign.transaction.data.registration === true ? registrationSuccess(deps, sign.userId, next) : next;
 }
 
 /**
@@ -59,7 +59,7 @@ export async function settlePasskeySetup(deps: SignInDeps, admitted: Admitted, r
   await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'factor_added', at: new Date(deps.clock()), ...origin, detail: { factor_kind: 'passkey' } });
   const user = await findUserById(deps.db, sign.userId);
   if (user) await sendSecurityNotice(deps, { user, kind: 'factor_added', origin });
-  return passSecondFactor(deps, sign, ['pwd', 'mfa', ...amr]);
+  return passSecondFactor(deps, sign, ['pwd', 'mfa', ...amr], true);
 }
 
 /**

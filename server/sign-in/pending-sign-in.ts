@@ -1,3 +1,4 @@
+import type { InteractionRefusal } from '../oidc/interaction-refusal.ts';
 import type { Services } from '../services.ts';
 import type { SignInTransaction } from '../store/transactions.ts';
 import type { SignInState } from '../store/sign-in-state.ts';
@@ -31,6 +32,11 @@ export interface GateSettled {
   settled: Record<string, unknown>;
 }
 
+/** A debt the user cannot settle (the client asked for a passkey of a person who has none): the client app is told so. */
+export interface GateRefusal {
+  refused: InteractionRefusal;
+}
+
 /** Where the browser goes once every gate is settled: back to the client app. */
 export interface FinishedSignIn {
   redirect_to: string;
@@ -45,4 +51,4 @@ export type SignInDeps = Pick<Services, 'config' | 'db' | 'box' | 'clock' | 'pro
  * that in the transaction's data and calls continueSignIn again. A gate that can settle without asking answers
  * what to record instead.
  */
-export type SignInGate = (deps: SignInDeps, sign: PendingSignIn) => Promise<GateAnswer | GateSettled | undefined>;
+export type SignInGate = (deps: SignInDeps, sign: PendingSignIn) => Promise<GateAnswer | GateSettled | GateRefusal | undefined>;

@@ -17,7 +17,9 @@ import { continueSignIn } from './sign-in-gates.ts';
 export async function settleWithRecoveryCode(deps: SignInDeps, admitted: Pick<PendingSignIn, 'token' | 'transaction'>, code: string) {
   const { sign } = mfaSignIn(admitted);
   if (mfaPassed(sign.transaction) || usedRecoveryCode(sign.transaction)) throw new ApiError('step.out_of_order');
-  if (!(await redeemRecoveryCode(recoveryCodeDeps(deps), sign.userId, code, new Date(deps.clock())))) throw new ApiError('code.invalid');
+  const outcome = await redeemRecoveryCode(recoveryCodeDeps(deps), sign.userId, code, new Date(deps.clock()));
+  if (outcome.kind === 'too_many_attempts') throw new ApiError('code.too_many_attempts', undefined, { retryAfter: outcome.retryAfter });
+  if (outcome.kind === 'invalid') throw new ApiError('code.invalid');
   const origin = signInOrigin(sign.transaction);
   await recordSecurityEvent(deps.db, { userId: sign.userId, kind: 'recovery_code_used', at: new Date(deps.clock()), ...origin });
   const user = await findUserById(deps.db, sign.userId);

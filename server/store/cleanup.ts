@@ -19,6 +19,7 @@ const EXPIRING_TABLES = [
   { table: 'trusted_devices', keepSeconds: 0 },
   { table: 'finished_sign_ins', keepSeconds: 0 },
   { table: 'passkey_challenges', keepSeconds: 0 },
+  { table: 'sign_in_step_ups', keepSeconds: 0 },
 ] as const;
 
 /** Failure counts, forgotten after LIMITS.LOGIN_FAILURES_FORGOTTEN_AFTER without a failure. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
+import { CLIENT_SECURITY_COLUMNS, clientSecurityOf, type ClientSecurity, type ClientSecurityRow } from './client-security.ts';
 
 /** A client app registered with the provider. */
 export interface Client {
@@ -95,13 +96,14 @@ export async function findClientLogout(db: Queryable, clientId: string): Promise
   return { postLogoutRedirectUris: row?.post_logout_redirect_uris ?? [], backchannelLogoutUri: row?.backchannel_logout_uri ?? undefined };
 }
 
-/** Everything the provider knows of a client: its registration and its logout settings, in one round trip. */
-export type ClientRecord = Client & ClientLogout;
+/** Everything the provider knows of a client: its registration, its logout and security settings, in one round trip. */
+export type ClientRecord = Client & ClientLogout & { security: ClientSecurity; idTokenSignedResponseAlg: string | undefined };
 
 /** The client with `clientId` and its logout settings (secret opened), if registered. */
 export async function findClientRecord(db: Queryable, box: SecretBox, clientId: string): Promise<ClientRecord | undefined> {
-  const result = await db.query<ClientRow & { post_logout_redirect_uris: string[]; backchannel_logout_uri: string | null }>(
-    `select client_id, name, redirect_uris, is_public, secret_encrypted, refresh_tokens, post_logout_redirect_uris, backchannel_logout_uri
+  const result = await db.query<ClientRow & ClientSecurityRow & { post_logout_redirect_uris: string[]; backchannel_logout_uri: string | null; id_token_signed_response_alg: string | null }>(
+    `select client_id, name, redirect_uris, is_public, secret_encrypted, refresh_tokens, post_logout_redirect_uris, backchannel_logout_uri,
+       id_token_signed_response_alg, ${CLIENT_SECURITY_COLUMNS}
      from clients where client_id = $1`,
     [clientId],
   );
@@ -111,7 +113,14 @@ export async function findClientRecord(db: Queryable, box: SecretBox, clientId: 
     ...clientOf(row, box),
     postLogoutRedirectUris: row.post_logout_redirect_uris,
     backchannelLogoutUri: row.backchannel_logout_uri ?? undefined,
+    security: clientSecurityOf(row, { isPublic: row.is_public }),
+    idTokenSignedResponseAlg: row.id_token_signed_response_alg ?? undefined,
   };
+}
+
+/** Sets the algorithm the client's ID tokens are signed with; undefined returns it to the default (RS256). */
+export async function setClientIdTokenAlg(db: Queryable, clientId: string, alg: string | undefined): Promise<void> {
+  await db.query('update clients set id_token_signed_response_alg = $2 where client_id = $1', [clientId, alg ?? null]);
 }
 
 /** Registers the client's logout settings. */

@@ -10,10 +10,16 @@ export async function saveEmailChange(db: Queryable, input: { userId: string; ne
   );
 }
 
-/** The live email change of the user, if any. */
-export async function pendingEmailChange(db: Queryable, userId: string, now: Date): Promise<string | undefined> {
-  const result = await db.query<{ new_email: string }>('select new_email from email_changes where user_id = $1 and expires_at > $2', [userId, now]);
-  return result.rows[0]?.new_email;
+/** The live email change of the user, if any: the address asked for, and when its code expires. */
+export async function pendingEmailChange(db: Queryable, userId: string, now: Date): Promise<{ newEmail: string; expiresAt: Date } | undefined> {
+  const result = await db.query<{ new_email: string; expires_at: Date }>('select new_email, expires_at from email_changes where user_id = $1 and expires_at > $2', [userId, now]);
+  const row = result.rows[0];
+  return row && { newEmail: row.new_email, expiresAt: new Date(row.expires_at) };
+}
+
+/** Drops the user's pending email change; true when there was one. */
+export async function cancelEmailChange(db: Queryable, userId: string): Promise<boolean> {
+  return (await db.query('delete from email_changes where user_id = $1', [userId])).rowCount > 0;
 }
 
 /** Whether another account already signs in with this address. */
@@ -26,7 +32,24 @@ export async function emailTaken(db: Queryable, email: string, userId: string): 
 export async function applyEmailChange(db: Queryable, userId: string, newEmail: string): Promise<boolean> {
   const taken = await emailTaken(db, newEmail, userId);
   if (taken) return false;
-  await db.query('update users set email = $2, email_normalized = $3, updated_at = now() where id = $1', [userId, newEmail, normalizeEmail(newEmail)]);
+  // The code sent to the new address proved it.
+  await db.query('update users set email = $2, email_normalized = $3, email_verified_at = now(), updated_at = now() where id = $1', [userId, newEmail, normalizeEmail(newEmail)]);
   await db.query('delete from email_changes where user_id = $1', [userId]);
   return true;
+}
+
+/**
+ * Puts an earlier address back on the account ("This wasn't me" from the mailbox a notice went to, which proves it) and drops any
+ * pending change. True when the address changed; false when it was already the account's, or another account
+ * has taken it since.
+ */
+export async function restoreEmail(db: Queryable, userId: string, email: string): Promise<boolean> {
+  await cancelEmailChange(db, userId);
+  const normalized = normalizeEmail(email);
+  const result = await db.query(
+    `update users set email = $2, email_normalized = $3, email_verified_at = now(), updated_at = now()
+     where id = $1 and email_normalized <> $3 and not exists (select 1 from users other where other.email_normalized = $3 and other.id <> $1)`,
+    [userId, email, normalized],
+  );
+  return result.rowCount > 0;
 }

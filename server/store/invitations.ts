@@ -12,6 +12,8 @@ export interface Invitation {
   clientId: string;
   expiresAt: Date;
   usedAt: Date | null;
+  /** The account has a password (by any path: this invitation, another, a reset, a sign-up): the invitation is dead. */
+  accountHasPassword: boolean;
 }
 
 interface InvitationRow {
@@ -22,6 +24,7 @@ interface InvitationRow {
   client_id: string;
   expires_at: Date;
   used_at: Date | null;
+  has_password: boolean;
 }
 
 const toInvitation = (row: InvitationRow): Invitation => ({
@@ -32,9 +35,10 @@ const toInvitation = (row: InvitationRow): Invitation => ({
   clientId: row.client_id,
   expiresAt: new Date(row.expires_at),
   usedAt: row.used_at === null ? null : new Date(row.used_at),
+  accountHasPassword: row.has_password,
 });
 
-const COLUMNS = 'i.id, i.user_id, u.email, i.company_id, i.client_id, i.expires_at, i.used_at';
+const COLUMNS = 'i.id, i.user_id, u.email, i.company_id, i.client_id, i.expires_at, i.used_at, u.password_hash is not null as has_password';
 
 /** The invited person's account: made without a password (nobody can sign in with it until they accept). */
 export async function ensureInvitedUser(db: Queryable, email: string): Promise<{ id: string; email: string; hasPassword: boolean }> {
@@ -78,18 +82,29 @@ export async function findInvitationById(db: Queryable, id: string): Promise<Inv
   return result.rows[0] && toInvitation(result.rows[0]);
 }
 
+/**
+ * What a link's invitation is at `now`: `used` once it was accepted or its account got a password by any path (so an
+ * old link can never replace a password), `expired` past its lifetime, else `usable`.
+ */
+export function invitationState(invitation: Invitation, now: Date): 'usable' | 'used' | 'expired' {
+  if (invitation.usedAt !== null || invitation.accountHasPassword) return 'used';
+  return invitation.expiresAt > now ? 'usable' : 'expired';
+}
+
 /** Whether an invitation can still be accepted at `now`. */
 export function isUsable(invitation: Invitation, now: Date): boolean {
-  return invitation.usedAt === null && invitation.expiresAt > now;
+  return invitationState(invitation, now) === 'usable';
 }
 
 /**
- * Accepts the invitation, atomically: of concurrent acceptances only one gets true, and never after it expired.
- * Every other invitation of the same user dies with it, so an older link cannot set the password again.
+ * Accepts the invitation, atomically: of concurrent acceptances only one gets true, never after it expired, and never
+ * once the account has a password. Every other invitation of the same user dies with it, so an older link cannot set
+ * the password again.
  */
 export async function redeemInvitation(db: Queryable, id: string, now: Date): Promise<boolean> {
   const result = await db.query<{ user_id: string }>(
-    'update invitations set used_at = $2 where id = $1 and used_at is null and expires_at > $2 returning user_id',
+    `update invitations set used_at = $2 where id = $1 and used_at is null and expires_at > $2
+     and not exists (select 1 from users u where u.id = invitations.user_id and u.password_hash is not null) returning user_id`,
     [id, now],
   );
   const row = result.rows[0];

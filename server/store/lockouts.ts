@@ -48,9 +48,13 @@ export async function readLockoutCounters(db: Queryable, userId: string, now: Da
   };
 }
 
-/** Clears every guessing counter of the account: its next password and codes are checked at once. */
+/**
+ * Clears every guessing counter of the account: its next password and codes are checked at once. The codes it was
+ * sent go too (a live one dies), so the hourly caps of codes sent start again.
+ */
 export async function clearLockoutCounters(db: Queryable, userId: string): Promise<void> {
   await db.query('delete from login_failures where user_id = $1', [userId]);
+  await db.query('delete from one_time_codes where user_id = $1', [userId]);
   await db.query('delete from code_guess_failures where subject = $1', [userId]);
   await db.query('update mfa_factors set failures = 0, last_failure_at = null where user_id = $1', [userId]);
 }

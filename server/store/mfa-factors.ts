@@ -15,6 +15,10 @@ export interface MfaFactor {
   /** TOTP: the secret, sealed with the master key. */
   secretSealed: string | null;
   confirmed: boolean;
+  /** The name the person gave it on the account page, if any. */
+  label: string | null;
+  /** The one the sign-in asks for first (the account page's "Make default"). */
+  isDefault: boolean;
 }
 
 /** A mfa_factors row as FACTOR_COLUMNS read it. */
@@ -25,6 +29,8 @@ export interface FactorRow {
   phone: string | null;
   secret_sealed: string | null;
   confirmed_at: Date | null;
+  label?: string | null;
+  is_default?: boolean;
 }
 
 /** The factor a row holds. */
@@ -35,10 +41,12 @@ export const toFactor = (row: FactorRow): MfaFactor => ({
   phone: row.phone,
   secretSealed: row.secret_sealed,
   confirmed: row.confirmed_at !== null,
+  label: row.label ?? null,
+  isDefault: row.is_default === true,
 });
 
 /** The columns a FactorRow is read from. */
-export const FACTOR_COLUMNS = 'id, user_id, kind, phone, secret_sealed, confirmed_at';
+export const FACTOR_COLUMNS = 'id, user_id, kind, phone, secret_sealed, confirmed_at, label, is_default';
 
 /** The user's confirmed factors, in the order email, sms, totp. */
 export async function confirmedFactors(db: Queryable, userId: string): Promise<MfaFactor[]> {
@@ -87,12 +95,15 @@ export interface TotpAttempt {
   claimed: boolean;
   /** Seconds the factor still rests after too many wrong codes; while it rests nothing is checked or counted. */
   restingSeconds: number;
+  /** The wrong codes in a row counting this one, when this one was wrong. */
+  failures: number | undefined;
 }
 
 /**
  * Settles one authenticator code in one statement, holding the factor's row: while the factor rests (`max` wrong
  * codes within `lockoutSeconds` of the last) nothing happens; else a code matching no step (`step` undefined) counts
- * as a wrong one (a rest that has run out starts the count again), and a matching one claims its time step only if
+ * as a wrong one. A rest that has run out does not start the count again (only a right code, or `forgottenAfter`
+ * quiet seconds, do), so after the first rest every further wrong code rests the factor again; a matching one claims its time step only if
  * no later or equal step was used before, so of any number of concurrent submissions of one code exactly one wins.
  * A claim also notes the factor as used (see markFactorUsed), in the same statement.
  */
@@ -101,9 +112,9 @@ export async function attemptTotpStep(
   factorId: string,
   step: number | undefined,
   now: Date,
-  rest: { max: number; lockoutSeconds: number },
+  rest: { max: number; lockoutSeconds: number; forgottenAfter: number },
 ): Promise<TotpAttempt> {
-  const result = await db.query<{ resting_until: Date | null; claimed: boolean }>(
+  const result = await db.query<{ resting_until: Date | null; claimed: boolean; failures: number | null }>(
     `with current as (
        select id, case when failures >= $4::int and last_failure_at is not null
                        and last_failure_at + make_interval(secs => $5::float8) > $3 then last_failure_at + make_interval(secs => $5::float8) end as resting_until
@@ -115,16 +126,20 @@ export async function attemptTotpStep(
        returning f.id
      ), failed as (
        update mfa_factors f
-       set failures = case when f.last_failure_at is null or f.last_failure_at < $3 - make_interval(secs => $5::float8) then 1 else f.failures + 1 end,
+       set failures = case when f.last_failure_at is null or f.last_failure_at < $3 - make_interval(secs => $6::float8) then 1 else f.failures + 1 end,
            last_failure_at = $3
        from current c
        where f.id = c.id and c.resting_until is null and $2::bigint is null
-       returning f.id
+       returning f.failures
      )
-     select c.resting_until, exists (select 1 from claimed) as claimed from current c`,
-    [factorId, step ?? null, now, rest.max, rest.lockoutSeconds],
+     select c.resting_until, exists (select 1 from claimed) as claimed, (select failures from failed) as failures from current c`,
+    [factorId, step ?? null, now, rest.max, rest.lockoutSeconds, rest.forgottenAfter],
   );
   const row = result.rows[0];
   const restingUntil = row?.resting_until ? new Date(row.resting_until).getTime() : undefined;
-  return { claimed: row?.claimed === true, restingSeconds: restingUntil === undefined ? 0 : Math.max(1, Math.ceil((restingUntil - now.getTime()) / 1000)) };
+  return {
+    claimed: row?.claimed === true,
+    restingSeconds: restingUntil === undefined ? 0 : Math.max(1, Math.ceil((restingUntil - now.getTime()) / 1000)),
+    failures: row?.failures ?? undefined,
+  };
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
-/** Replaces the user's recovery codes with a new set (given as keyed hashes): the old set stops working at once. */
+/** Replaces the user's recovery codes with a new set (given as salted hashes): the old set stops working at once. */
 export async function replaceRecoveryCodes(db: Queryable, userId: string, hashes: readonly string[], now: Date): Promise<void> {
   await db.query('delete from recovery_codes where user_id = $1', [userId]);
   for (const hash of hashes) {
@@ -9,12 +9,18 @@ export async function replaceRecoveryCodes(db: Queryable, userId: string, hashes
   }
 }
 
+/** The user's unused recovery codes: their ids and stored hashes. */
+export async function liveRecoveryCodes(db: Queryable, userId: string): Promise<Array<{ id: string; codeHash: string }>> {
+  const result = await db.query<{ id: string; code_hash: string }>('select id, code_hash from recovery_codes where user_id = $1 and used_at is null', [userId]);
+  return result.rows.map((row) => ({ id: row.id, codeHash: row.code_hash }));
+}
+
 /**
- * Spends the recovery code with this hash, atomically: of any number of concurrent uses of one code exactly one
- * marks it used; a used or unknown code answers false.
+ * Spends the recovery code `id`, atomically: of any number of concurrent uses of one code exactly one marks it used;
+ * a used one answers false.
  */
-export async function spendRecoveryCode(db: Queryable, userId: string, hash: string, now: Date): Promise<boolean> {
-  const result = await db.query('update recovery_codes set used_at = $3 where user_id = $1 and code_hash = $2 and used_at is null', [userId, hash, now]);
+export async function spendRecoveryCodeById(db: Queryable, userId: string, id: string, now: Date): Promise<boolean> {
+  const result = await db.query('update recovery_codes set used_at = $3 where user_id = $1 and id = $2 and used_at is null', [userId, id, now]);
   return result.rowCount === 1;
 }
 

@@ -1,26 +1,30 @@
 import { LIMITS } from '../limits.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** What a security event records. Operator actions name the operator's command in their detail. */
-export type SecurityEventKind =
-  | 'sign_in'
-  | 'sign_in_failed'
-  | 'lockout_started'
-  | 'factor_added'
-  | 'factor_removed'
-  | 'recovery_code_used'
-  | 'password_changed'
-  | 'password_reset'
-  | 'password_reset_required'
-  | 'email_changed'
-  | 'session_ended'
-  | 'mfa_reset'
-  | 'account_disabled'
-  | 'account_enabled'
-  | 'account_unlocked'
-  | 'account_viewed'
-  | 'not_me_reported'
-  | 'passkey_clone_warning';
+/** What a security event records. Operator actions name the operator's command in their detail. Each has words on the account page's activity list. */
+export const SECURITY_EVENT_KINDS = [
+  'sign_in',
+  'sign_in_failed',
+  'lockout_started',
+  'factor_added',
+  'factor_removed',
+  'recovery_code_used',
+  'password_changed',
+  'password_reset',
+  'password_reset_required',
+  'email_changed',
+  'session_ended',
+  'mfa_reset',
+  'account_disabled',
+  'account_enabled',
+  'account_unlocked',
+  'account_viewed',
+  'not_me_reported',
+  'passkey_clone_warning',
+  'app_access_revoked',
+] as const;
+
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /** Where a request came from: the client address and its browser. */
 export interface RequestOrigin {

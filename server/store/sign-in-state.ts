@@ -29,7 +29,7 @@ export interface SignInStateRow {
  */
 export function signInStateColumns(userId: string, interactionUid: string): string {
   return `(select json_agg(json_build_object('id', f.id, 'user_id', f.user_id, 'kind', f.kind, 'phone', f.phone,
-             'secret_sealed', f.secret_sealed, 'confirmed_at', f.confirmed_at) order by f.kind)
+             'secret_sealed', f.secret_sealed, 'confirmed_at', f.confirmed_at, 'label', f.label, 'is_default', f.is_default) order by f.kind)
            from mfa_factors f where f.user_id = ${userId} and f.confirmed_at is not null) as confirmed_factors,
          exists (select 1 from sign_in_companies s where s.interaction_uid = ${interactionUid}) as company_chosen,
          (select json_agg(json_build_object('id', c.id, 'name', c.name, 'last_used_at', m.last_used_at)

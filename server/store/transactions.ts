@@ -11,6 +11,8 @@ export interface SignInTransaction {
   challenge: string;
   userId: string | null;
   data: Record<string, unknown>;
+  /** The steps whose calls the server admitted, the current one last (contract/flow-graph.ts `Journey`). */
+  steps: readonly string[];
   expiresAt: Date;
 }
 
@@ -21,11 +23,12 @@ export interface TransactionRow {
   challenge: string;
   user_id: string | null;
   data: Record<string, unknown>;
+  steps: string[];
   expires_at: Date;
 }
 
 /** The columns a TransactionRow is read from. */
-export const TRANSACTION_COLUMNS = 'interaction_uid, client_id, challenge, user_id, data, expires_at';
+export const TRANSACTION_COLUMNS = 'interaction_uid, client_id, challenge, user_id, data, steps, expires_at';
 
 /** The transaction a row holds. */
 export const toTransaction = (row: TransactionRow): SignInTransaction => ({
@@ -34,6 +37,7 @@ export const toTransaction = (row: TransactionRow): SignInTransaction => ({
   challenge: row.challenge,
   userId: row.user_id,
   data: row.data,
+  steps: row.steps,
   expiresAt: new Date(row.expires_at),
 });
 
@@ -46,7 +50,7 @@ export async function createTransaction(
   await db.query(
     `insert into transactions (token_hash, interaction_uid, client_id, challenge, expires_at, data) values ($1, $2, $3, $4, $5, $6::jsonb)
      on conflict (interaction_uid) do update set token_hash = excluded.token_hash, challenge = excluded.challenge, expires_at = excluded.expires_at,
-       data = excluded.data`,
+       data = excluded.data, steps = '{}'`,
     [sha256(token), input.interactionUid, input.clientId, input.challenge, input.expiresAt, JSON.stringify(input.data ?? {})],
   );
   return token;
@@ -88,6 +92,18 @@ export async function findTransactionUsingNonce(
 }
 
 /**
+ * Notes that the transaction's call of step `step` was admitted: it becomes the current step (last), once in the list.
+ * Written only while the list is still `steps`, so of concurrent requests the first one's note stands.
+ */
+export async function enterStep(db: Queryable, token: string, steps: readonly string[], step: string): Promise<void> {
+  await db.query('update transactions set steps = array_append(array_remove(steps, $3), $3) where token_hash = $1 and steps = $2::text[]', [
+    sha256(token),
+    steps,
+    step,
+  ]);
+}
+
+/**
  * Ends the transaction if it is still at `challenge`, atomically: of two concurrent requests that both answered
  * it, only one gets true. Used when the last step passes and the sign-in is handed back to the provider; the finished
  * sign-in is remembered until `rememberUntil`.
@@ -125,7 +141,7 @@ export interface SignInEnding {
 /** How ending a sign-in went, and whether its browser is new to an account that had others (then its owner is told). */
 export type SignInEnd =
   | { outcome: 'missing' | 'disabled' }
-  | { outcome: 'finished'; newBrowserOf?: User };
+  | { outcome: 'finished'; newBrowserOf?: User; interaction: Record<string, unknown> | undefined };
 
 /**
  * `finishTransaction` for user `userId`, unless an operator has disabled the account meanwhile (then nothing ends),
@@ -133,9 +149,13 @@ export type SignInEnd =
  * account's (each part sees the tables as they were before the statement, so "others" never counts this browser)
  * with the link of the owner's notice when it is new, and, after a password, the release of its guessing counts.
  * The release does not wait for the end: the password was right whether or not this request claims the transaction.
+ * Once claimed, the provider's Interaction the sign-in answers is read in the same statement (`interaction`, its
+ * payload while it lives), for the completion that follows.
  */
 export async function finishTransactionOfEnabledUser(db: Queryable, sign: SignInEnding): Promise<SignInEnd> {
-  const result = await db.query<{ disabled: boolean | null; finished: boolean; browser_new: boolean; had_others: boolean } & Partial<UserRow>>(
+  const result = await db.query<
+    { disabled: boolean | null; finished: boolean; browser_new: boolean; had_others: boolean; interaction: Record<string, unknown> | null } & Partial<UserRow>
+  >(
     `with account as (select id, email, first_name, last_name, disabled_at from users where id = $4),
      ended as (
        delete from transactions where token_hash = $1 and challenge = $2 and not exists (select 1 from account where disabled_at is not null)
@@ -161,13 +181,15 @@ export async function finishTransactionOfEnabledUser(db: Queryable, sign: SignIn
      ),
      other_browsers as (select exists (select 1 from known_browsers where user_id = $4 and browser_hash <> $9) as had),
      notice_link as (
-       insert into security_notice_links (token_hash, user_id, notice, created_at, expires_at)
-       select $11, $4, 'new_browser', $5, $12 where $11::text is not null and exists (select 1 from browser_added) and (select had from other_browsers)
+       insert into security_notice_links (token_hash, user_id, notice, created_at, expires_at, sent_to)
+       select $11, $4, 'new_browser', $5, $12, (select email from account) where $11::text is not null and exists (select 1 from browser_added) and (select had from other_browsers)
      ),
      ${releaseAttemptCtes('$4', '$10')}
      select account.*, account.disabled_at is not null as disabled, exists (select 1 from finished) as finished,
        exists (select 1 from browser_added) as browser_new,
-       (select had from other_browsers) as had_others
+       (select had from other_browsers) as had_others,
+       (select p.payload from oidc_payloads p join ended on p.id = ended.interaction_uid
+         where p.model = 'Interaction' and (p.expires_at is null or p.expires_at > now())) as interaction
      from (select 1) as one left join account on true`,
     [
       sha256(sign.token),
@@ -189,7 +211,7 @@ export async function finishTransactionOfEnabledUser(db: Queryable, sign: SignIn
   if (row?.finished !== true) return { outcome: 'missing' };
   // A browser new to an account that had none before is its very first: there is nothing to compare it with.
   const newBrowserOf = row.browser_new && row.had_others && row.id ? toUser(row as UserRow) : undefined;
-  return { outcome: 'finished', newBrowserOf };
+  return { outcome: 'finished', newBrowserOf, interaction: row.interaction ?? undefined };
 }
 
 /** Whether the sign-in of interaction `interactionUid` finished for `clientId` not long ago. */

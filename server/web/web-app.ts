@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { namesClientApp } from '../../contract/client-query.ts';
 import { API_PREFIX } from '../../contract/product.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inlineStyleHashes } from './inline-styles.ts';
@@ -13,13 +14,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Where the product's own address leads: the account page, which signs in as a client of our provider. */
 const ACCOUNT_PAGE = '/auth/account';
 
-/**
- * Whether a login address's query names a client app, resumes a sign-in, or carries an invitation (whose link names
- * no client: the login step asks the server for the invitation's app): only then is it a client's sign-in.
- */
+/** Whether a login address's query (contract/client-query.ts) makes it a client's sign-in. */
 function namesClient(query: string): boolean {
-  const params = new URLSearchParams(query.split('#')[0]);
-  return params.has('client_id') || params.has('interaction') || params.has('invitation');
+  return namesClientApp(new URLSearchParams(query.split('#')[0]));
 }
 
 /** The first screen's address and the file holding its prerendered page (scripts/prerender.ts). */

@@ -6,14 +6,16 @@ import { PageLayout } from '../ui/page-layout.tsx';
 import { useLanguage } from '../ui/language-preference.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { accountCall, signOut } from './account-auth.ts';
-import type { ActivityEntry, FactorList, RecoveryStatus, SessionSummary } from './account-types.ts';
+import type { ActivityEntry, FactorList, RecoveryStatus, SessionSummary } from '../../contract/account-api.ts';
 import { ActivitySection } from './activity-section.tsx';
-import { CompanySection, PasswordSection, ProfileSection, type Profile } from './profile-section.tsx';
+import { CompanySection, ProfileSection, type Profile } from './profile-section.tsx';
+import { PasswordSection } from './password-section.tsx';
 import { AccountAlert, errorText } from './account-ui.tsx';
 import { FactorsSection } from './factors-section.tsx';
 import { RecoverySection } from './recovery-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TrustedDevicesSection } from './trusted-devices-section.tsx';
+import { AppsSection } from './apps-section.tsx';
 
 interface AccountData {
   factors: FactorList;
@@ -41,6 +43,8 @@ function AccountSections() {
   useLanguage();
   const [data, setData] = useState<AccountData>();
   const [error, setError] = useState<string>();
+  /** Bumped when sessions and trusted browsers were ended elsewhere on the page: the trusted list reads itself again. */
+  const [trustedVersion, setTrustedVersion] = useState(0);
 
   const reload = useCallback(async () => {
     try {
@@ -58,6 +62,11 @@ function AccountSections() {
   const reloadSessions = async () => {
     const sessions = await accountCall<{ sessions: SessionSummary[] }>('GET', '/account/sessions');
     setData((current) => current && { ...current, sessions: sessions.sessions });
+  };
+  const onList = (factors: FactorList) => setData((current) => current && { ...current, factors });
+  const signedOutElsewhere = () => {
+    setTrustedVersion((version) => version + 1);
+    void reloadSessions().catch((failure: unknown) => setError(errorText(failure)));
   };
 
   return (
@@ -88,10 +97,11 @@ function AccountSections() {
             list={data.factors}
             onList={(factors) => setData((current) => current && { ...current, factors })}
           />
-          <ProfileSection profile={data.profile} onProfile={(profile) => setData((current) => current && { ...current, profile })} />
-          <PasswordSection list={data.factors} onList={(factors) => setData((current) => current && { ...current, factors })} />
-          <SessionsSection sessions={data.sessions} onReload={reloadSessions} />
-          <TrustedDevicesSection />
+          <ProfileSection profile={data.profile} onProfile={(profile) => setData((current) => current && { ...current, profile })} list={data.factors} onList={onList} />
+          <PasswordSection list={data.factors} onList={onList} onSignedOutElsewhere={signedOutElsewhere} />
+          <SessionsSection sessions={data.sessions} onReload={reloadSessions} onSignedOutElsewhere={signedOutElsewhere} list={data.factors} onList={onList} />
+          <TrustedDevicesSection key={trustedVersion} />
+          <AppsSection />
           <CompanySection companies={data.companies} onCompanies={(companies) => setData((current) => current && { ...current, companies })} />
           <ActivitySection events={data.activity} />
         </>

@@ -39,6 +39,19 @@ function readJson<T>(key: string): T | undefined {
   }
 }
 
+/**
+ * What the account page's address may ask of its sign-in (a step with no client app hands over here, web app's
+ * `withoutClient`): the register screen instead of login, and the email typed on the screen before.
+ */
+function askedOfSignIn(): Record<string, string> {
+  const query = new URLSearchParams(window.location.search);
+  const asked: Record<string, string> = {};
+  if (query.get('prompt') === 'create') asked.prompt = 'create';
+  const username = query.get('username');
+  if (username) asked.username = username;
+  return asked;
+}
+
 /** Sends the browser to the login screen for the account page, with a fresh state and PKCE verifier. */
 export async function startSignIn(): Promise<never> {
   const pending: PendingSignIn = { state: randomValue(), verifier: randomValue() };
@@ -53,6 +66,7 @@ export async function startSignIn(): Promise<never> {
     state: pending.state,
     code_challenge: challenge,
     code_challenge_method: 'S256',
+    ...askedOfSignIn(),
   });
   window.location.assign(`/auth/login?${query}`);
   return new Promise<never>(() => undefined);
@@ -108,6 +122,8 @@ export class AccountCallError extends Error {
     message: string,
     readonly code: string,
     readonly status: number,
+    /** The catalogue key of the precise problem (a password rule, a field's rule), when the server names one. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -125,5 +141,7 @@ export async function accountCall<T>(method: 'GET' | 'POST', path: string, body?
   if (response.ok) return answer as T;
   const code = typeof answer.error_code === 'string' ? answer.error_code : 'server.error';
   if (code === 'account.signed_out') return startSignIn();
-  throw new AccountCallError(typeof answer.error_message === 'string' ? answer.error_message : code, code, response.status);
+  const params = answer.error_params as { reason?: unknown } | undefined;
+  const reason = typeof params?.reason === 'string' ? params.reason : undefined;
+  throw new AccountCallError(typeof answer.error_message === 'string' ? answer.error_message : code, code, response.status, reason);
 }

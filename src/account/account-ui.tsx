@@ -1,20 +1,22 @@
 /** Small pieces every account section uses: dates in the reader's language, error text, a labelled field. */
-import { useId, useState, type ReactNode } from 'react';
-import { currentLanguage } from '../services/messages.ts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { dateLocale } from '../services/date-locale.ts';
 import { hasMessage, t } from './account-messages.ts';
 import { AccountCallError } from './account-auth.ts';
 import { PasskeyCeremonyError } from './passkey-ceremony.ts';
 
-/** "26 Nov 2026, 09:12" in the page's language; "Never" for no date. */
+/** "26 Nov 2026, 09:12" as the browser writes dates in the page's language (en-GB so, en-US "Nov 26, 2026, 9:12 AM"); "Never" for no date. */
 export function formatWhen(iso: string | null | undefined): string {
   if (!iso) return t('account.never');
-  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(dateLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** The words for a failed call in the reader's language: the catalogue's text for its code, else the server's. */
 export function errorText(error: unknown): string {
   if (error instanceof PasskeyCeremonyError) return error.message;
   if (error instanceof AccountCallError) {
+    // The precise problem (a password rule, "Please enter your name") before the code's general words.
+    if (error.reason && hasMessage(error.reason)) return t(error.reason);
     const key = `apiError.${error.code}`;
     return hasMessage(key) ? t(key) : error.message;
   }
@@ -37,7 +39,20 @@ export function useAccountAction() {
       setBusy(false);
     }
   }
-  return { busy, error, setError, run };
+  /** The code of the last refused call, so a section can put its words beside the field they concern. */
+  const [code, setCode] = useState<string>();
+  async function runCoded<T>(work: () => Promise<T>): Promise<T | undefined> {
+    setCode(undefined);
+    return run(async () => {
+      try {
+        return await work();
+      } catch (failure) {
+        if (failure instanceof AccountCallError) setCode(failure.code);
+        throw failure;
+      }
+    });
+  }
+  return { busy, error, setError, run, code, runCoded };
 }
 
 /** An error line, announced to screen readers. */
@@ -49,7 +64,7 @@ export function AccountAlert({ text }: { text: string | undefined }) {
   ) : null;
 }
 
-/** A labelled text input; the label is visible and tied to the input. */
+/** A labelled text input; the label is visible and tied to the input, and so is its error, if any. */
 export function AccountField(props: {
   label: string;
   value: string;
@@ -58,8 +73,20 @@ export function AccountField(props: {
   inputMode?: 'numeric' | 'tel' | 'text' | 'email';
   type?: string;
   hint?: string;
+  error?: string;
+  /** Focused when it shows (the step-up's code field, asked for right after the person chose to act). */
+  autoFocus?: boolean;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // After an error, focus goes to the first field in error of the form, so the person lands where to fix it.
+  useEffect(() => {
+    const field = input.current;
+    if (!props.error || !field) return;
+    const firstInvalid = (field.form ?? document).querySelector('[aria-invalid="true"]');
+    if (firstInvalid === field) field.focus();
+  }, [props.error]);
+  const describedBy = [props.hint ? `${id}-hint` : undefined, props.error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -71,17 +98,30 @@ export function AccountField(props: {
         </p>
       ) : null}
       <input
+        ref={input}
         id={id}
+        autoFocus={props.autoFocus}
         className="field-input"
         type={props.type ?? 'text'}
         value={props.value}
         autoComplete={props.autoComplete ?? 'off'}
         inputMode={props.inputMode}
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={props.error ? true : undefined}
         onChange={(event) => props.onChange(event.target.value)}
       />
+      <FieldError id={`${id}-error`} text={props.error} />
     </div>
   );
+}
+
+/** A field's error line, tied to its input by `id`. */
+export function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p className="field-errors" id={id}>
+      {text}
+    </p>
+  ) : null;
 }
 
 /** One section of the account page, with its heading as the landmark's name. */

@@ -1,6 +1,6 @@
 /** Security activity: the last 50 security events of the account, with time, address and browser. */
 import { hasMessage, t } from './account-messages.ts';
-import type { ActivityEntry } from './account-types.ts';
+import type { ActivityEntry } from '../../contract/account-api.ts';
 import { AccountSection, formatWhen } from './account-ui.tsx';
 
 /** What happened, in the reader's language; an event kind the page does not know yet shows as its name. */

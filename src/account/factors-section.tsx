@@ -2,10 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
-import type { FactorKind, FactorList, FactorSummary } from './account-types.ts';
+import type { FactorKind, FactorList, FactorSummary } from '../../contract/account-api.ts';
 import { AccountAlert, AccountField, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
 import { PasskeyCeremonyError, passkeyRequest, passkeysSupported, runPasskeyCeremony } from './passkey-ceremony.ts';
-import { StepUp } from './step-up.tsx';
+import { StepUp, stepUpFresh } from './step-up.tsx';
 
 /** What needs a fresh second factor first: adding a kind, or removing a factor. */
 type Guarded = { action: 'add'; kind: FactorKind } | { action: 'remove'; factorId: string };
@@ -18,8 +18,6 @@ interface Adding {
   otpauthUri?: string;
   destination?: string;
 }
-
-const stepUpFresh = (list: FactorList) => list.factors.length === 0 || (list.stepUpUntil !== null && Date.parse(list.stepUpUntil) > Date.now() + 5000);
 
 function FactorRow({ factor, onChanged, onRemove, busy }: { factor: FactorSummary; onChanged: (list: FactorList) => void; onRemove: () => void; busy: boolean }) {
   const [renaming, setRenaming] = useState(false);
@@ -222,8 +220,14 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
     }
   }
 
-  async function guard(what: Guarded) {
+  /** A new action starts with a clean slate: no earlier notice or error stays beside its outcome. */
+  function startOver() {
     setNotice(undefined);
+    action.setError(undefined);
+  }
+
+  async function guard(what: Guarded) {
+    startOver();
     if (stepUpFresh(list)) return perform(what);
     setGuarded(what);
   }
@@ -256,6 +260,7 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
           onDone={(next) => {
             setAdding(undefined);
             onChanged(next);
+            startOver();
             setNotice(t('account.factor.added.notice'));
           }}
         />
@@ -267,6 +272,7 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
           onDone={(next) => {
             setAdding(undefined);
             onChanged(next);
+            startOver();
             setNotice(t('account.factor.added.notice'));
           }}
         />

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
-import type { FactorList, RecoveryStatus } from './account-types.ts';
+import type { FactorList, RecoveryStatus } from '../../contract/account-api.ts';
 import { AccountAlert, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
 import { StepUp } from './step-up.tsx';
 

@@ -1,24 +1,51 @@
-/** Sessions: every signed-in browser, this one marked; sign out one, or every other. */
+/**
+ * Sessions: every signed-in browser, this one marked; sign out one, or every other (each after a fresh second factor,
+ * as ASVS 7.5.2 asks; signing out this browser needs none). Signing out every other also revokes trusted browsers,
+ * and says so. An ended session leaves the list at once.
+ */
+import { useState } from 'react';
 import { t } from './account-messages.ts';
 import { accountCall, startSignIn } from './account-auth.ts';
-import type { SessionSummary } from './account-types.ts';
+import type { FactorList, SessionSummary } from '../../contract/account-api.ts';
 import { AccountAlert, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
+import { useStepUpGate } from './step-up.tsx';
 
-/** The sessions section. */
-export function SessionsSection({ sessions, onReload }: { sessions: readonly SessionSummary[]; onReload: () => Promise<void> }) {
+/** The sessions section; `onReload` reads the list again, `onSignedOutElsewhere` also refreshes the trusted browsers. */
+export function SessionsSection(props: {
+  sessions: readonly SessionSummary[];
+  onReload: () => Promise<void>;
+  onSignedOutElsewhere: () => void;
+  list: FactorList;
+  onList: (list: FactorList) => void;
+}) {
   const action = useAccountAction();
+  const gate = useStepUpGate(props.list, props.onList, action.run);
+  const [notice, setNotice] = useState<string>();
+  const { sessions } = props;
   const others = sessions.filter((session) => !session.current);
 
   async function signOut(session: SessionSummary) {
-    const done = await action.run(() => accountCall('POST', `/account/sessions/${encodeURIComponent(session.id)}/sign-out`));
-    if (!done) return;
-    if (session.current) await startSignIn();
-    else await onReload();
+    setNotice(undefined);
+    if (session.current) {
+      const done = await action.run(() => accountCall('POST', `/account/sessions/${encodeURIComponent(session.id)}/sign-out`));
+      if (done) await startSignIn();
+      return;
+    }
+    await gate.guard(async () => {
+      await accountCall('POST', `/account/sessions/${encodeURIComponent(session.id)}/sign-out`);
+      await props.onReload();
+      setNotice(t('account.sessions.ended'));
+    });
   }
 
   async function signOutOthers() {
-    const done = await action.run(() => accountCall('POST', '/account/sessions/others/sign-out'));
-    if (done) await onReload();
+    setNotice(undefined);
+    await gate.guard(async () => {
+      const answer = await accountCall<{ ended: number; trustedDevicesRevoked: number }>('POST', '/account/sessions/others/sign-out');
+      await props.onReload();
+      props.onSignedOutElsewhere();
+      setNotice(t('account.sessions.othersEnded', { count: answer.ended, trusted: answer.trustedDevicesRevoked }));
+    });
   }
 
   return (
@@ -48,10 +75,16 @@ export function SessionsSection({ sessions, onReload }: { sessions: readonly Ses
           );
         })}
       </ul>
-      {others.length > 0 ? (
+      {others.length > 0 && !gate.steppingUp ? (
         <button type="button" className="account-button-danger" disabled={action.busy} onClick={() => void signOutOthers()}>
           {t('account.sessions.signOutOthers')}
         </button>
+      ) : null}
+      {gate.stepUp}
+      {notice ? (
+        <p className="account-notice" role="status">
+          {notice}
+        </p>
       ) : null}
       <AccountAlert text={action.error} />
     </AccountSection>

@@ -1,12 +1,12 @@
 /**
- * The step-up: before a factor is added or removed, or recovery codes are made, the person proves a second factor
- * again (within five minutes). They pick one of their factors, get its code (email, SMS) or read their app's.
+ * The step-up: before a factor is added or removed, recovery codes are made, the password or email changes or other
+ * sessions are signed out, the person proves a second factor again (within five minutes; a sign-in counts). They pick one of their factors, get its code (email, SMS) or read their app's.
  */
 import { useState, type FormEvent } from 'react';
 import { t } from './account-messages.ts';
-import { accountCall } from './account-auth.ts';
+import { AccountCallError, accountCall } from './account-auth.ts';
 import { AccountAlert, AccountField, useAccountAction } from './account-ui.tsx';
-import type { FactorSummary } from './account-types.ts';
+import type { FactorList, FactorSummary } from '../../contract/account-api.ts';
 import { PasskeyCeremonyError, passkeyRequest, runPasskeyCeremony } from './passkey-ceremony.ts';
 
 /** Asks for a fresh second factor; calls `onProven` once the server has accepted it. */
@@ -38,6 +38,7 @@ export function StepUp({ factors, onProven, onCancel }: { factors: readonly Fact
     if (answer) onProven();
   }
 
+  const showsCodeField = factor?.kind !== 'passkey' && !(factor && factor.kind !== 'totp' && !sent);
   return (
     <form className="account-panel" onSubmit={(event) => void confirm(event)} aria-labelledby="step-up-title">
       <h3 id="step-up-title" className="account-panel-title">
@@ -80,16 +81,60 @@ export function StepUp({ factors, onProven, onCancel }: { factors: readonly Fact
             onChange={setCode}
             inputMode="numeric"
             autoComplete="one-time-code"
+            autoFocus
+            error={action.error}
           />
           <button type="submit" className="button-primary" disabled={action.busy}>
             {t('account.stepUp.confirm')}
           </button>
         </>
       )}
-      <AccountAlert text={action.error} />
+      {/* A wrong code shows on its field; a failure before there is one (sending the code, a passkey) shows here. */}
+      <AccountAlert text={showsCodeField ? undefined : action.error} />
       <button type="button" className="account-button-secondary" disabled={action.busy} onClick={onCancel}>
         {t('account.cancel')}
       </button>
     </form>
   );
+}
+
+/** Whether a step-up is fresh now (with a few seconds to spare), or nothing can be stepped up with. */
+export const stepUpFresh = (list: FactorList) => list.factors.length === 0 || (list.stepUpUntil !== null && Date.parse(list.stepUpUntil) > Date.now() + 5000);
+
+/** How a section runs its calls (useAccountAction's `run`): busy while it runs, its failure shown in the section. */
+type Runner = <T>(work: () => Promise<T>) => Promise<T | undefined>;
+
+/**
+ * Runs a guarded change through `run`: at once while the step-up is fresh (a sign-in within the window counts), else
+ * after the person proves a factor in the StepUp the hook renders; a server that still asks for one shows it too.
+ */
+export function useStepUpGate(list: FactorList, onList: (list: FactorList) => void, run: Runner) {
+  const [waiting, setWaiting] = useState<() => Promise<unknown>>();
+
+  async function attempt(change: () => Promise<unknown>): Promise<void> {
+    await run(async () => {
+      try {
+        await change();
+      } catch (failure) {
+        if (!(failure instanceof AccountCallError && failure.code === 'account.step_up_required')) throw failure;
+        setWaiting(() => change);
+      }
+    });
+  }
+
+  async function guard(change: () => Promise<unknown>): Promise<void> {
+    if (!stepUpFresh(list)) return setWaiting(() => change);
+    await attempt(change);
+  }
+
+  async function proven() {
+    const change = waiting;
+    setWaiting(undefined);
+    const fresh = await run(() => accountCall<FactorList>('GET', '/account/factors'));
+    if (fresh) onList(fresh);
+    if (change) await attempt(change);
+  }
+
+  const stepUp = waiting ? <StepUp factors={list.factors} onProven={() => void proven()} onCancel={() => setWaiting(undefined)} /> : null;
+  return { guard, stepUp, steppingUp: waiting !== undefined };
 }

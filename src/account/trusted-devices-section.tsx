@@ -1,26 +1,16 @@
 /** Trusted devices: browsers where the person chose not to be asked for a code; revoke one, or all. */
 import { useEffect, useState } from 'react';
+import type { TrustedDeviceSummary } from '../../contract/account-api.ts';
 import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import { AccountAlert, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
 
-/** One trusted browser, as GET /account/trusted-devices answers it. */
-interface TrustedDevice {
-  id: string;
-  browser: string;
-  os: string;
-  ip: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string;
-}
-
-type TrustedDeviceList = { devices: TrustedDevice[] };
+type TrustedDeviceList = { devices: TrustedDeviceSummary[] };
 
 /** The trusted-devices section; it loads its own list. */
 export function TrustedDevicesSection() {
   const action = useAccountAction();
-  const [devices, setDevices] = useState<TrustedDevice[]>();
+  const [devices, setDevices] = useState<TrustedDeviceSummary[]>();
 
   useEffect(() => {
     void action.run(() => accountCall<TrustedDeviceList>('GET', '/account/trusted-devices')).then((list) => list && setDevices(list.devices));

@@ -19,14 +19,15 @@ function itemParams(item: unknown): MessageParams {
   return params;
 }
 
-/** An item's label: its label field, or the message `labels` names for its value (filled from the item). */
+/**
+ * An item's label: its label field when it has one (the name a person gave it), else the message `labels` names for
+ * its value (filled from the item). An item with neither is not offered.
+ */
 function labelOf(source: ChoiceSource, item: unknown, value: string): string | undefined {
-  if (source.labels) {
-    const key = source.labels[value];
-    return key === undefined ? undefined : t(key, itemParams(item));
-  }
   const label = source.label === undefined ? undefined : readPath(item, source.label);
-  return typeof label === 'string' ? label : undefined;
+  if (typeof label === 'string' && label !== '') return label;
+  const key = source.labels?.[value];
+  return key === undefined ? undefined : t(key, itemParams(item));
 }
 
 /** The items of the list `source` names that have a text value and label; an absent list gives none. */

@@ -30,10 +30,11 @@ export function decodeRouteParams(params: Readonly<Record<string, string | undef
 }
 
 /**
- * The concrete path of `step`, filling `:name` segments from `params`.
+ * The concrete path of `step`, filling `:name` segments from the step's fixed `routeValues`, else from `params`.
  * Undefined when a required segment has no value, since such a URL could not be entered again.
  */
-export function buildStepPath(step: Pick<Step, 'route'>, params: Readonly<Record<string, unknown>> = {}): string | undefined {
+export function buildStepPath(step: Pick<Step, 'route' | 'routeValues'>, values: Readonly<Record<string, unknown>> = {}): string | undefined {
+  const params = { ...values, ...step.routeValues };
   const segments: string[] = [];
   for (const segment of step.route.split('/')) {
     if (!segment.startsWith(':')) {
@@ -66,4 +67,9 @@ export function carryQuery(search: string, names: readonly string[]): string {
   }
   const text = kept.toString();
   return text ? `?${text}` : '';
+}
+
+/** Route parameters usable as words: a fixed `routeValues` entry says nothing about the person, so it fills none. */
+export function wordingRouteParams(step: Pick<Step, 'routeValues'>, params: Readonly<Record<string, string | undefined>> = {}): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(params).filter(([name, value]) => step.routeValues?.[name] !== value));
 }

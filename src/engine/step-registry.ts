@@ -58,7 +58,7 @@ export function buildRegistry(flows: readonly FlowDefinition[]): StepRegistry {
 }
 
 /** The routing facts of one step, as the index keeps them. */
-export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'challenges' | 'errors' | 'init'>;
+export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'titleKeys' | 'challenges' | 'errors' | 'init'>;
 
 /** One flow file's index: its steps' routing facts and the query names its entry calls read. */
 export interface FlowIndex {

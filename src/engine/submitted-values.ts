@@ -13,12 +13,13 @@ function submittedNames(map: Readonly<Record<string, ValueSources>> | undefined)
   return Object.values(map ?? {}).flatMap((sources) => sourceList(sources).flatMap((source) => (source.submitted ? [source.submitted] : [])));
 }
 
-/** The fields some step of `flowId` reads through `submitted` (prefills and link queries). */
+/** The fields some step of `flowId` reads through `submitted` (prefills, words and link queries). */
 export function requestedSubmittedFields(steps: Iterable<Step>, flowId: string): Set<string> {
   const fields = new Set<string>();
   for (const step of steps) {
     if (step.flowId !== flowId) continue;
     for (const name of submittedNames(step.form?.prefill)) fields.add(name);
+    for (const name of submittedNames(step.placeholders)) fields.add(name);
     for (const link of step.links ?? []) for (const name of submittedNames(link.query)) fields.add(name);
   }
   return fields;

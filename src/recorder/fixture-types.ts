@@ -15,6 +15,8 @@ export interface FixtureLocation {
 export type FixtureAction =
   /** The form's submit button, by its label. */
   | { type: 'submit'; label: string }
+  /** Another button of the step (one of its actions, which makes a call of its own), by its label. */
+  | { type: 'button'; label: string }
   /** A link, by its text. */
   | { type: 'link'; label: string }
   /** The app showed the next screen without the user (an entry call answered). */
@@ -36,7 +38,10 @@ export interface FixtureExchange {
 
 /** One screen of the walk, as the user met it. */
 export interface FixtureStep {
-  /** Where the browser landed when it came back into the app (after `leave` or `reload`). */
+  /**
+   * Where the browser landed when it came back into the app (after `leave` or `reload`); on the first step, where the
+   * server forwarded the start link before the app loaded (a client's link goes straight into the provider).
+   */
   arrive?: FixtureLocation;
   /** True when the step goes on on the previous step's screen (e.g. a retry after an error). */
   sameScreen?: boolean;
@@ -45,6 +50,8 @@ export interface FixtureStep {
   title: string;
   /** Alerts and field messages on show when the step ended (recorded for acted and final steps). */
   messages: string[];
+  /** The headline on show when the step ended (recorded, like `messages`, for acted and final steps). */
+  headline?: string;
   /** Field name -> what the user typed (fields left as prefilled are not listed). */
   inputs?: Record<string, string>;
   /** Absent on the last step: the walk ends there. */
@@ -59,6 +66,21 @@ export interface FixtureUser {
   temporary?: boolean;
   /** An operator-forced password reset (`user require-reset`). */
   requireReset?: boolean;
+  /** Invited to this company instead (`sso invite`): the mail's link carries the {{invitation}} token. */
+  invitedTo?: string;
+  /** Added to these companies (made if missing): {{company1}}, {{company2}}, … are their ids, in this order. */
+  companies?: string[];
+}
+
+/** A client app the live replay registers before the walk (`sso client add`): not first-party, so it asks for consent. */
+export interface FixtureClient {
+  id: string;
+  /** As the consent screen names it. */
+  name: string;
+  /** The redirect URI's path on the demo's origin ({{demo}}). */
+  redirectPath: string;
+  /** No secret, PKCE only. */
+  public?: boolean;
 }
 
 /** A whole fixture file. */
@@ -67,11 +89,16 @@ export interface Fixture {
   description: string;
   start: FixtureLocation;
   user?: FixtureUser;
+  client?: FixtureClient;
   /** Where {{code}} and {{wrongCode}} come from in a live replay: the development outbox. */
   codes?: 'outbox';
+  /** Feature flags the live server runs with (the rest keep their defaults): the company picker needs one off. */
+  flags?: Record<string, boolean>;
   /** False for walks a live server cannot reproduce (an expired code needs the clock moved). */
   realServer?: boolean;
-  /** Why `realServer` is false. */
+  /** False for walks the engine replay cannot reproduce (a passkey ceremony needs a browser's authenticator). */
+  engine?: boolean;
+  /** Why `realServer` or `engine` is false. */
   reason?: string;
   /** Where the browser ended up after the app handed it on (the client app's callback). */
   end?: { path: string };

@@ -1,9 +1,11 @@
 /**
  * Keeps secrets out of recorded fixtures. Typed passwords and codes become `{{password}}`,
  * `{{newPassword}}`, `{{code}}`; typed addresses `{{email}}`; credentials the browser encrypted
- * become `{{encrypted:<field>}}`; the server's origin becomes `{{origin}}`. Every recorded string
- * is scrubbed of every value named so far, plain or URL-encoded, wherever it appears.
+ * become `{{encrypted:<field>}}`; the server's origin becomes `{{origin}}`, a client app's loopback origin `{{demo}}`; ids, keys and times of the run become
+ * their volatile placeholder (volatile-values.ts). Every recorded string is scrubbed of every value named so far,
+ * plain or URL-encoded, wherever it appears.
  */
+import { CLIENT_ORIGIN_PLACEHOLDER, loopbackOriginsIn, VOLATILE_KEYS, volatileValuesIn } from './volatile-values.ts';
 
 /** What the recorder knows about a form field when its value is recorded. */
 export interface FieldFacts {
@@ -41,8 +43,8 @@ export interface Scrubber {
   field(field: FieldFacts, value: string): string;
   /** A deep copy of `value` with every named value, ciphertext and the origin replaced. */
   scrub<T>(value: T): T;
-  /** The addresses named so far (placeholder -> value): not secret, so the recorder keeps them across pages. */
-  addresses(): Record<string, string>;
+  /** The addresses and volatile ids named so far (value by placeholder): not secret, so the recorder keeps them across pages. */
+  addresses(): Array<[string, string]>;
 }
 
 /** What a scrubber starts from. */
@@ -50,14 +52,17 @@ export interface ScrubberOptions {
   origin: string;
   /** Values named by whoever drives the browser (the record CLI): placeholder -> value. Read on every use. */
   hints?: () => Readonly<Record<string, string>>;
-  /** Addresses named on earlier pages of the same recording. */
-  addresses?: Readonly<Record<string, string>>;
+  /** Values the walk wrote itself (a made-up invitation token): kept as written even where a volatile id would be named. */
+  literals?: () => readonly string[];
+  /** Addresses and volatile ids named on earlier pages of the same recording, as [placeholder, value]. */
+  addresses?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** Creates a scrubber for one page of a recording. */
 export function createScrubber(options: ScrubberOptions): Scrubber {
   // value -> placeholder name; secrets live only here, in memory, for this page.
-  const named = new Map<string, string>(Object.entries(options.addresses ?? {}).map(([name, value]) => [value, name]));
+  const named = new Map<string, string>((options.addresses ?? []).map(([name, value]) => [value, name]));
+  const kept = new Set([...Object.values(VOLATILE_KEYS)].filter((kind) => !kind.secret).map((kind) => kind.placeholder));
 
   const known = (): Array<[string, string]> => {
     const all = new Map(named);
@@ -104,11 +109,12 @@ export function createScrubber(options: ScrubberOptions): Scrubber {
       if (!kind || value === '') return scrubText(value, undefined);
       return `{{${named.get(value) ?? nameFor(kind, value)}}}`;
     },
-    scrub: <T>(value: T) => scrubValue(value, undefined) as T,
-    addresses() {
-      const addresses: Record<string, string> = {};
-      for (const [value, name] of named) if (/^email\d*$/.test(name)) addresses[name] = value;
-      return addresses;
+    scrub<T>(value: T): T {
+      const literals = new Set(options.literals?.() ?? []);
+      for (const [volatile, kind] of volatileValuesIn(value)) if (!named.has(volatile) && !literals.has(volatile)) named.set(volatile, kind.placeholder);
+      for (const origin of loopbackOriginsIn(JSON.stringify(value) ?? '', options.origin)) if (!named.has(origin)) named.set(origin, CLIENT_ORIGIN_PLACEHOLDER);
+      return scrubValue(value, undefined) as T;
     },
+    addresses: () => [...named].filter(([, name]) => /^email\d*$/.test(name) || kept.has(name)).map(([value, name]) => [name, value]),
   };
 }

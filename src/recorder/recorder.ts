@@ -8,7 +8,7 @@ import { config } from '../config.ts';
 import { apiObservers } from '../services/api-client.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import type { FixtureLocation } from './fixture-types.ts';
-import { fieldFacts, formField, normalizeText, shownMessages } from './page-reading.ts';
+import { fieldFacts, fieldValue, formField, normalizeText, shownHeadline, shownMessages } from './page-reading.ts';
 import { createScrubber } from './placeholders.ts';
 import { mountRecorderPanel } from './recorder-panel.ts';
 import {
@@ -23,9 +23,13 @@ import {
 } from './recording.ts';
 import { createRouteOf } from './route-of.ts';
 import { watchScreens } from './screen-watch.ts';
+import { PROVIDER_RETURN_QUERY } from './volatile-values.ts';
 
-/** Values the record CLI names before typing them (placeholder -> value), set on `window` by its init script. */
-type HintedWindow = Window & { ssoRecorderHints?: Record<string, string> };
+/**
+ * Values the record CLI names before typing them (placeholder -> value), and the values its script wrote itself
+ * (kept as written), set on `window` by its init scripts.
+ */
+type HintedWindow = Window & { ssoRecorderHints?: Record<string, string>; ssoRecorderLiterals?: string[] };
 
 const routeOf = createRouteOf([...stepRegistry.steps.values()], config.basePath, stepRegistry.get(config.notFoundStep).route);
 // Looked up live: a flow file loads when its first step shows, and only then does the step say which fields it encrypts.
@@ -36,6 +40,19 @@ function here(): FixtureLocation {
   const query = new URLSearchParams(location.search);
   query.delete(config.recorder.query);
   return { path: location.pathname, query: Object.fromEntries(query) };
+}
+
+/**
+ * A new walk from the page at `landed`. A page the provider sent the browser back to (its address names the
+ * interaction) was reached from a client's link, which the server forwarded into the provider before any page loaded:
+ * the walk starts at that link, and its first step says where the browser arrived.
+ */
+function newWalk(landed: FixtureLocation): RecordingState {
+  const { [PROVIDER_RETURN_QUERY]: interaction, ...query } = landed.query;
+  if (interaction === undefined) return createRecordingState(landed);
+  const state = createRecordingState({ path: landed.path, query });
+  state.open.arrive = landed;
+  return state;
 }
 
 /** The walk so far in this tab, if any. */
@@ -56,14 +73,16 @@ export function startRecorder(options: { fresh: boolean }): () => void {
   const scrubber = createScrubber({
     origin: location.origin,
     hints: () => (window as HintedWindow).ssoRecorderHints ?? {},
+    literals: () => (window as HintedWindow).ssoRecorderLiterals ?? [],
     addresses: previous?.addresses,
   });
-  const state = previous ?? createRecordingState(scrubber.scrub(here()));
+  const state = previous ?? newWalk(scrubber.scrub(here()));
   if (previous) recordArrival(state, scrubber.scrub(here()), (route) => stepAt(route)?.navigate !== undefined);
   const root = document.getElementById('root') ?? document.body;
 
   const fixture = () => {
-    const walk = toFixture(state, { messages: scrubber.scrub(shownMessages(root)), left: false }, `Recorded in the browser from ${state.start.path}.`);
+    const ending = { messages: messages(), headline: headline(), left: false };
+    const walk = toFixture(state, ending, `Recorded in the browser from ${state.start.path}.`);
     const flow = stepAt(walk.steps[0]?.route ?? '')?.flowId ?? 'flow';
     return { name: `${flow}-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}.json`, json: `${JSON.stringify(walk, null, 2)}\n` };
   };
@@ -81,11 +100,12 @@ export function startRecorder(options: { fresh: boolean }): () => void {
     return Object.fromEntries(
       fields.flatMap((name) => {
         const field = formField(Array.from(root.querySelectorAll('[name]')).find((element) => element.getAttribute('name') === name) ?? null, root);
-        return field ? [[name, scrubber.field(fieldFacts(field, encrypted), field.value)]] : [];
+        return field ? [[name, scrubber.field(fieldFacts(field, encrypted), fieldValue(field, root))]] : [];
       }),
     );
   };
   const messages = () => scrubber.scrub(shownMessages(root));
+  const headline = () => scrubber.scrub(shownHeadline(root));
 
   const onInput = (event: Event) => {
     const field = panel.owns(event.target) ? undefined : formField(event.target, root);
@@ -96,13 +116,15 @@ export function startRecorder(options: { fresh: boolean }): () => void {
   const onSubmit = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement) || !root.contains(event.target)) return;
     const button = event.submitter ?? event.target.querySelector('[type="submit"]');
-    recordAction(state, { type: 'submit', label: normalizeText(button?.textContent) }, inputs, messages());
+    recordAction(state, { type: 'submit', label: normalizeText(button?.textContent) }, inputs, messages(), headline());
     save();
   };
   const onClick = (event: MouseEvent) => {
-    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!link || !root.contains(link) || panel.owns(link) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    recordAction(state, { type: 'link', label: normalizeText(link.textContent) }, inputs, messages());
+    // A step's action (its own call) is a button, marked as one; other plain buttons (show the password) stay on the screen.
+    const target = event.target instanceof Element ? event.target.closest('a[href], button[data-step-action]') : null;
+    if (!target || !root.contains(target) || panel.owns(target) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const type = target instanceof HTMLButtonElement ? 'button' : 'link';
+    recordAction(state, { type, label: normalizeText(target.textContent) }, inputs, messages(), headline());
     save();
   };
 

@@ -7,7 +7,7 @@
 import type { Fixture, FixtureAction, FixtureExchange, FixtureLocation, FixtureStep } from './fixture-types.ts';
 
 /** The user's own actions, the ones recorded with the screen's inputs and messages. */
-export type UserAction = Extract<FixtureAction, { type: 'submit' | 'link' }>;
+export type UserAction = Extract<FixtureAction, { type: 'submit' | 'button' | 'link' }>;
 
 /** An exchange whose answer may not have arrived yet. */
 export type RecordedExchange = Omit<FixtureExchange, 'response'> & { response?: FixtureExchange['response'] };
@@ -26,6 +26,7 @@ export interface OpenStep {
   action?: UserAction;
   inputs?: Record<string, string>;
   messages: string[];
+  headline?: string;
   requests: RecordedExchange[];
 }
 
@@ -34,14 +35,16 @@ export interface RecordingState {
   start: FixtureLocation;
   steps: RecordedStep[];
   open: OpenStep;
-  /** Addresses named so far (placeholder -> value); not secret, kept so later pages name them alike. */
-  addresses: Record<string, string>;
+  /** Addresses and volatile ids named so far ([placeholder, value]); not secret, kept so later pages name them alike. */
+  addresses: Array<[string, string]>;
 }
 
 /** How the recording ends when it is turned into a fixture. */
 export interface Ending {
   /** The messages on show now (for the last step). */
   messages: string[];
+  /** The headline on show now. */
+  headline?: string;
   /** True when the browser has left the app (the last step handed it on). */
   left: boolean;
 }
@@ -50,7 +53,7 @@ const emptyStep = (from: Partial<OpenStep> = {}): OpenStep => ({ touched: [], me
 
 /** A new recording of a walk starting at `start`. */
 export function createRecordingState(start: FixtureLocation): RecordingState {
-  return { start, steps: [], open: emptyStep(), addresses: {} };
+  return { start, steps: [], open: emptyStep(), addresses: [] };
 }
 
 /** Ends the open step with `action` (its own if the user acted); a step never shown is dropped. */
@@ -59,13 +62,15 @@ function close(state: RecordingState, fallback: FixtureAction | undefined): void
   if (open.route === undefined || open.title === undefined) return;
   const action = open.action ?? fallback;
   const acted = open.action !== undefined;
+  const read = acted || !action;
   state.steps.push({
     ...(open.arrive ? { arrive: open.arrive } : {}),
     ...(open.sameScreen ? { sameScreen: true } : {}),
     route: open.route,
     title: open.title,
     // Only a screen the user acted on, or the last one, stays long enough for its messages to mean anything.
-    messages: acted || !action ? open.messages : [],
+    messages: read ? open.messages : [],
+    ...(read && open.headline ? { headline: open.headline } : {}),
     ...(acted && open.inputs && Object.keys(open.inputs).length > 0 ? { inputs: open.inputs } : {}),
     ...(action ? { action } : {}),
     requests: open.requests,
@@ -106,15 +111,16 @@ export function recordTyping(state: RecordingState, field: string): void {
   if (!state.open.touched.includes(field)) state.open.touched.push(field);
 }
 
-/** The user acted; `inputs` reads the typed fields' recorded values, `messages` what was on show. */
+/** The user acted; `inputs` reads the typed fields' recorded values, `messages` and `headline` what was on show. */
 export function recordAction(
   state: RecordingState,
   action: UserAction,
   inputs: (fields: readonly string[]) => Record<string, string>,
   messages: string[],
+  headline?: string,
 ): void {
   continueOnScreen(state);
-  Object.assign(state.open, { action, inputs: inputs(state.open.touched), messages });
+  Object.assign(state.open, { action, inputs: inputs(state.open.touched), messages, headline });
 }
 
 /** A request starts; fill in the returned exchange's `response` when it ends. */
@@ -138,6 +144,7 @@ export function toFixture(state: RecordingState, ending: Ending, description: st
   } else {
     continueOnScreen(copy);
     copy.open.messages = ending.messages;
+    copy.open.headline = ending.headline;
     close(copy, undefined);
   }
   return {

@@ -22,8 +22,9 @@ function localPart(part: string): string {
   return hasMessage(key) ? t(key) : part;
 }
 
-/** `title` in the current language, part by part. */
-export function localTitle(title: string): string {
+/** `title` in the current language, part by part: each part's key given by its step (`titleKeys`), or else found by its words. */
+export function localTitle(title: string, keys?: readonly string[]): string {
+  if (keys) return title.split(SEPARATOR).map((part, index) => (keys[index] !== undefined && hasMessage(keys[index]) ? t(keys[index]) : part)).join(SEPARATOR);
   const legacy = title.startsWith(LEGACY_PREFIX);
   const local = (legacy ? title.slice(LEGACY_PREFIX.length) : title).split(SEPARATOR).map(localPart).join(SEPARATOR);
   if (!legacy) return local;

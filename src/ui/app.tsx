@@ -1,12 +1,12 @@
 /**
- * The app: the routes of the route table (flows/shell/routes.json) under the /auth base, each
- * rendering the step whose route or alias it is (which titles the document); the legacy paths under
- * the old /auth prefix redirect to their new routes; the roots go to login; any other path shows
- * the not-found step.
+ * The app: the step the engine chose, while the browser is at its address; else (a typed address, a reload, Back or
+ * Forward) the routes of the route table (flows/shell/routes.json) under the /auth base, each rendering the step
+ * whose route or alias it is (which titles the document); the legacy paths under the old /auth prefix redirect to
+ * their new routes; the roots go to login; any other path shows the not-found step.
  */
 import type { ReactNode } from 'react';
-import { Provider } from 'jotai';
-import { Redirect, Route, Router, Switch, useSearch } from 'wouter';
+import { Provider, useAtomValue } from 'jotai';
+import { Redirect, Route, Router, Switch, useLocation, useRouter, useSearch } from 'wouter';
 import { config } from '../config.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import { routeTable, type RouteRedirect } from '../engine/route-table.ts';
@@ -14,6 +14,8 @@ import { buildStepPath, decodeRouteParams, toRoutePattern } from '../engine/rout
 import { LoadedStep } from './loaded-step.tsx';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
+import { chosenStepAtom } from '../state/chosen-step-atom.ts';
+import { chosenStepAt } from './chosen-step.ts';
 
 const stepOfPath = new Map([...stepRegistry.steps.values()].flatMap((step) => [step.route, ...(step.aliases ?? [])].map((path) => [path, step.id])));
 const legacyPattern = (path: string) => toRoutePattern(`${routeTable.legacyPrefix}/${path}`);
@@ -40,6 +42,45 @@ function outsideBase(pathName: string): boolean {
   return pathName !== config.basePath && !pathName.startsWith(`${config.basePath}/`);
 }
 
+/** The engine's chosen step, else the step of the address. */
+function Screens() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const chosen = chosenStepAt(useAtomValue(chosenStepAtom), location, parser);
+  if (chosen) return <LoadedStep id={chosen.id} params={chosen.params} />;
+  return (
+    <Switch>
+      <Route path="/">
+        <RouteRedirectView redirect={routeTable.root} />
+      </Route>
+      <Route path={toRoutePattern(routeTable.legacyPrefix)}>
+        <RouteRedirectView redirect={routeTable.legacyRoot} />
+      </Route>
+      {routeTable.legacy.map((legacy) => (
+        <Route key={legacy.path} path={legacyPattern(legacy.path)}>
+          {(params) => <RouteRedirectView redirect={legacy} params={decodeRouteParams(params)} />}
+        </Route>
+      ))}
+      {routeTable.routes.map((route) => (
+        <Route key={route.path} path={toRoutePattern(route.path)}>
+          {(params) => {
+            const id = stepOfPath.get(route.path);
+            // A step titles the document itself (flows:check keeps its title the route's); a route no flow owns yet lends its title to the placeholder.
+            return id ? (
+              <LoadedStep id={id} params={decodeRouteParams(params)} />
+            ) : (
+              <LoadedStep id={config.notAvailableStep} title={route.title} params={decodeRouteParams(params)} />
+            );
+          }}
+        </Route>
+      ))}
+      <Route>
+        <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
+      </Route>
+    </Switch>
+  );
+}
+
 /** Props of the app. */
 export interface AppProps {
   /** The address to render at when there is no browser (prerendering at build time). */
@@ -55,35 +96,7 @@ export function App({ ssrPath }: AppProps) {
           {ssrPath === undefined && outsideBase(window.location.pathname) ? (
             <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
           ) : (
-            <Switch>
-              <Route path="/">
-                <RouteRedirectView redirect={routeTable.root} />
-              </Route>
-              <Route path={toRoutePattern(routeTable.legacyPrefix)}>
-                <RouteRedirectView redirect={routeTable.legacyRoot} />
-              </Route>
-              {routeTable.legacy.map((legacy) => (
-                <Route key={legacy.path} path={legacyPattern(legacy.path)}>
-                  {(params) => <RouteRedirectView redirect={legacy} params={decodeRouteParams(params)} />}
-                </Route>
-              ))}
-              {routeTable.routes.map((route) => (
-                <Route key={route.path} path={toRoutePattern(route.path)}>
-                  {(params) => {
-                    const id = stepOfPath.get(route.path);
-                    // A step titles the document itself (flows:check keeps its title the route's); a route no flow owns yet lends its title to the placeholder.
-                    return id ? (
-                      <LoadedStep id={id} params={decodeRouteParams(params)} />
-                    ) : (
-                      <LoadedStep id={config.notAvailableStep} title={route.title} params={decodeRouteParams(params)} />
-                    );
-                  }}
-                </Route>
-              ))}
-              <Route>
-                <LoadedStep id={config.notFoundStep} title={routeTable.unknownTitle} />
-              </Route>
-            </Switch>
+            <Screens />
           )}
         </Router>
       </AppErrorBoundary>

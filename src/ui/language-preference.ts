@@ -17,15 +17,29 @@ function storage(): Storage | undefined {
   }
 }
 
+/** The cookie the provider's own pages (sign-out, signed out, its error page) read the language from (server/oidc/page-words.ts). */
+const LANGUAGE_COOKIE = 'sso_lang';
+/** A year, in seconds: the cookie lasts as long as a remembered choice would. */
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
 async function apply(language: string): Promise<void> {
   await loadLanguage(language);
   document.documentElement.lang = currentLanguage();
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(currentLanguage())}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`;
 }
 
-/** Loads the language the user chose before, or the browser's; the app renders once it is in place. */
+/** The languages a client app asked for (OpenID Connect's `ui_locales`, space-separated, best first), carried in the address. */
+function clientLanguages(): string[] {
+  return (new URLSearchParams(window.location.search).get('ui_locales') ?? '').split(' ').filter(Boolean);
+}
+
+/**
+ * Loads the language the user chose before, else the one the client app asked for (`ui_locales`), else the
+ * browser's; the app renders once it is in place.
+ */
 export function startLanguage(): Promise<void> {
   const stored = storage()?.getItem(config.languageStorageKey);
-  return apply(pickLanguage([stored, ...navigator.languages]));
+  return apply(pickLanguage([stored, ...clientLanguages(), ...navigator.languages]));
 }
 
 /** Switches to `language` and remembers it for the next visit. */

@@ -26,7 +26,7 @@ type Loading = { id: string; step?: Step; failed?: boolean };
 /** The error step's frame with a retry of the download. */
 function LoadFailure() {
   const error = stepRegistry.get(config.errorStep);
-  useDocumentTitle(error.title);
+  useDocumentTitle(error.title, error.titleKeys);
   return (
     <PageLayout>
       {error.headline ? <h1 className="headline">{t(error.headline)}</h1> : null}

@@ -19,7 +19,7 @@ function StepActionButton({ action, response, busy, onAct }: ActionProps) {
   const left = useSecondsLeft(typeof wait === 'number' ? wait : undefined, response);
   const label = t(action.label);
   return (
-    <button type="button" className={left > 0 ? 'step-action step-link-waiting' : 'step-action'} disabled={busy || left > 0} onClick={() => onAct(action)}>
+    <button type="button" data-step-action className={left > 0 ? 'step-action step-link-waiting' : 'step-action'} disabled={busy || left > 0} onClick={() => onAct(action)}>
       {left > 0 ? t('link.wait', { label, seconds: left }) : label}
     </button>
   );

@@ -3,9 +3,9 @@
  * validation messages, the form's named field checks and a precompiled validator. Validation
  * shows on submit, then live. The values are held by the step view, which its links read.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Form from '@rjsf/core';
-import type { CustomValidator, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
 import type { Choice } from '../engine/choices.ts';
 import { runFieldChecks } from '../engine/field-checks.ts';
 import { withoutHidden } from '../engine/hidden-fields.ts';
@@ -43,6 +43,8 @@ export interface StepFormProps {
   errorMessageId?: string;
   /** Fields the form's `hide` rules keep from the user: rendered hidden and left out of the submit. */
   hidden?: readonly string[];
+  /** A server error about one field: shown on it (marked invalid) and focused, until the field is changed. A new object for each failure. */
+  fieldError?: { field: string; message: string };
 }
 
 const templates = { FieldTemplate, FieldErrorTemplate };
@@ -69,9 +71,28 @@ function createCheckValidator(checks: StepFormDefinition['checks']): CustomValid
 
 const noHiddenFields: readonly string[] = [];
 
+/**
+ * rjsf's extra errors for a server error about one field, and the focus on that field: the message stays on it
+ * until the person changes the field's value.
+ */
+function useServerFieldError(fieldError: StepFormProps['fieldError'], values: FormValues): ErrorSchema | undefined {
+  const [valueAtError, setValueAtError] = useState<{ error: StepFormProps['fieldError']; value: unknown }>();
+  if (fieldError && valueAtError?.error !== fieldError) setValueAtError({ error: fieldError, value: values[fieldError.field] });
+  useEffect(() => {
+    // rjsf names a field root_<field>: an input, or a group (a list of choices) whose chosen or first input takes the
+    // focus. The message is the field's accessible description, so focusing it reads both.
+    const element = fieldError ? document.getElementById(`root_${fieldError.field}`) : null;
+    const input = element?.matches('input, select, textarea') ? element : element?.querySelector<HTMLElement>('input:checked, input');
+    input?.focus();
+  }, [fieldError]);
+  if (!fieldError || valueAtError?.error !== fieldError || valueAtError.value !== values[fieldError.field]) return undefined;
+  return { [fieldError.field]: { __errors: [fieldError.message] } } as ErrorSchema;
+}
+
 /** Renders the form of a step. */
-export function StepForm({ form, values, onChange, busy, onSubmit, choices, errorMessageId, hidden = noHiddenFields }: StepFormProps) {
+export function StepForm({ form, values, onChange, busy, onSubmit, choices, errorMessageId, hidden = noHiddenFields, fieldError }: StepFormProps) {
   const assets = useFormAssets(form.schema);
+  const serverErrors = useServerFieldError(fieldError, values);
   const [attempted, setAttempted] = useState(false);
   const language = useLanguage();
   // `language` is a dependency so texts follow a switch; the memos read the catalogue through t().
@@ -104,6 +125,7 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices, erro
       experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       nameGenerator={fieldName}
       formData={values}
+      extraErrors={serverErrors}
       transformErrors={transformErrors}
       customValidate={customValidate}
       showErrorList={false}

@@ -7,19 +7,20 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { applyVariants, variantKey } from '../../contract/step-variants.ts';
 import { config } from '../config.ts';
-import { isRetryable } from '../../contract/error-codes.ts';
+import { isRetryable, needsRestart } from '../../contract/error-codes.ts';
 import { track } from '../services/analytics.ts';
 import { apiErrorText } from '../services/api-error-text.ts';
 import { resolveChoices } from '../engine/choices.ts';
+import { erroredField } from '../engine/field-errors.ts';
 import { hiddenFields, withoutHidden } from '../engine/hidden-fields.ts';
 import type { Step } from '../engine/flow-types.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
-import { currentLanguage, t, type MessageParams } from '../services/messages.ts';
+import { t, type MessageParams } from '../services/messages.ts';
 import { readPath } from '../../contract/read-path.ts';
 import { takeBotCheckToken } from '../services/bot-check-token.ts';
 import { activeFlags } from '../services/feature-flags/active-flags.ts';
-import { buildStepPath } from '../engine/routes.ts';
-import { stepLinkHref } from '../engine/step-links.ts';
+import { buildStepPath, wordingRouteParams } from '../engine/routes.ts';
+import { shownLinks, stepLinkHref } from '../engine/step-links.ts';
 import { resolveValues } from '../engine/value-sources.ts';
 import { readDraft, writeDraft } from '../state/form-drafts.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
@@ -32,8 +33,11 @@ import { Spinner } from './spinner.tsx';
 import { StepForm, type FormValues } from './step-form.tsx';
 import { StepActionList } from './step-action-list.tsx';
 import { StepLinkList } from './step-link-list.tsx';
+import { StartAgainLink } from './start-again-link.tsx';
 import { panelRegistry } from './panels/registry.ts';
 import { useStepFlow, type StepFlow } from './use-step-flow.ts';
+import { dateLocale } from '../services/date-locale.ts';
+import { skipEndedSignInEntries } from './ended-sign-in-history.ts';
 
 /** Props of a step view. */
 export interface StepViewProps {
@@ -57,7 +61,7 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 /** A placeholder's text: a timestamp the server sent (such as when a code went out) reads as the user's local time, "10:42". */
 function placeholderText(value: string): string {
   if (!ISO_TIMESTAMP.test(value)) return value;
-  return new Date(value).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return new Date(value).toLocaleTimeString(dateLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** The string and number values of a record, usable as message placeholders. */
@@ -81,24 +85,30 @@ export function StepView({ step, params }: StepViewProps) {
   const flags = activeFlags;
   const shown = applyVariants(step, response, flags);
   // Here, not in the screen below: a new variant (after a resend) is the same screen, seen once.
-  useDocumentTitle(shown.title);
+  useDocumentTitle(shown.title, shown.titleKeys);
   useEffect(() => {
     if (shown.events?.view) track(shown.events.view);
   }, [shown.events?.view]);
+  // An end screen stands for every history entry of its sign-in: one Back or Forward passes them all.
+  useEffect(() => {
+    if (step.terminal && !flow.entering) skipEndedSignInEntries();
+  }, [step.terminal, flow.entering]);
   return <StepScreen key={variantKey(step, response, flags)} step={shown} params={params} flow={flow} />;
 }
 
-/** One step's screen: words, panel, form, actions and links. */
-function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) {
+/** One step's screen: words, panel, form, actions and links. `initialValues` fills its form at first (the flow studio's examples). */
+export function StepScreen({ step, params, flow, initialValues }: StepViewProps & { flow: StepFlow; initialValues?: FormValues }) {
   // Re-render every text of the step when the user switches language.
   useLanguage();
   const submitted = useAtomValue(submittedValuesAtom)[step.flowId];
   const parameters = flow.context?.response?.parameters;
   const failure = flow.context;
-  const error = failure?.error === undefined ? undefined : apiErrorText(failure.error, failure.errorCode, failure.errorParams);
+  // A time in the error's values (when another code may be sent) reads as the user's local time, as in the steps' words.
+  const errorParams = failure?.errorParams && Object.fromEntries(Object.entries(failure.errorParams).map(([name, value]) => [name, placeholderText(value)]));
+  const error = failure?.error === undefined ? undefined : apiErrorText(failure.error, failure.errorCode, errorParams);
   const placeholders: MessageParams = {
     ...placeholderValues(parameters),
-    ...placeholderValues(params),
+    ...placeholderValues(wordingRouteParams(step, params)),
     ...resolveValues(step.placeholders, { query: flow.query, parameters, submitted }),
   };
   // Prefill follows its sources until the user types; from then on the form holds what was typed.
@@ -109,14 +119,18 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
   const choices = useMemo(() => resolveChoices(step.form?.choices, parameters), [step.form?.choices, parameters]);
   const response = flow.context?.response;
   const hidden = useMemo(() => hiddenFields(step.form?.hide, response, activeFlags), [step.form?.hide, response]);
+  // A server error naming a field of the form (a password that breaks a rule) shows on that field, not above the form.
+  const errorField = error === undefined ? undefined : erroredField(step.form, failure?.errorParams, hidden);
+  const fieldError = useMemo(() => (errorField && error ? { field: errorField, message: error, failure } : undefined), [errorField, error, failure]);
+  const formAlert = step.form !== undefined && error !== undefined && fieldError === undefined;
   // A draft kept when the form's tab went to a page beside it (the terms) and came Back holds what was typed.
-  const [edited, setEdited] = useState<FormValues | undefined>(() => readDraft(step));
+  const [edited, setEdited] = useState<FormValues | undefined>(() => initialValues ?? readDraft(step));
   const edit = (next: FormValues) => {
     setEdited(next);
     writeDraft(step, next);
   };
   const values = edited ?? prefill;
-  const links = (step.links ?? []).flatMap((link) => {
+  const links = shownLinks(step.links, response, activeFlags).flatMap((link) => {
     const inputs = { query: flow.query, parameters, submitted, values, carried: flow.carried, routeParams: params };
     const href = stepLinkHref(link, stepRegistry.get(link.go), inputs);
     return href ? [{ link, href }] : [];
@@ -156,7 +170,8 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
       onChange={edit}
       busy={flow.submitting}
       choices={choices}
-      errorMessageId={error === undefined ? undefined : STEP_ERROR_ID}
+      errorMessageId={formAlert ? STEP_ERROR_ID : undefined}
+      fieldError={fieldError}
       hidden={hidden}
       onSubmit={(submittedValues) =>
         void flow.submit(BotCheck && step.botCheck ? { ...submittedValues, [BOT_CHECK_FIELD]: takeBotCheckToken() } : submittedValues)
@@ -179,7 +194,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
           <p className="body">{t(section.body, placeholders)}</p>
         </section>
       ))}
-      {step.form && error ? (
+      {formAlert ? (
         <div className="alert" role="alert" id={STEP_ERROR_ID}>
           {error}
         </div>
@@ -211,6 +226,7 @@ function StepScreen({ step, params, flow }: StepViewProps & { flow: StepFlow }) 
         />
       ) : null}
       {links.length > 0 && !flow.entering ? <StepLinkList links={links} response={flow.context?.response} onKeepAnswer={flow.handOver} /> : null}
+      {error !== undefined && needsRestart(failure?.errorCode) ? <StartAgainLink query={flow.query} /> : null}
       {messageScreen ? (
         <Link className="retry-link" href={`${buildStepPath(stepRegistry.get(config.entryStep)) ?? '/'}${flow.carried}`}>
           {t('error.retry')}

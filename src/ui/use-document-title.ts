@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { localTitle } from '../services/document-title.ts';
 import { useLanguage } from './language-preference.ts';
 
-/** Sets `document.title` to `title` in the current language. */
-export function useDocumentTitle(title: string): void {
+/** Sets `document.title` to `title` in the current language: by its parts' keys (`titleKeys`) when the step gives them. */
+export function useDocumentTitle(title: string, keys?: readonly string[]): void {
   const language = useLanguage();
   useEffect(() => {
-    document.title = localTitle(title);
-  }, [title, language]);
+    document.title = localTitle(title, keys);
+  }, [title, keys, language]);
 }

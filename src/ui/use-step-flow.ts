@@ -1,7 +1,7 @@
 /**
  * Binds a step to the flow controller: runs its entry call when it is entered directly, submits
- * its form, runs its actions (with the toast an action names once it succeeded), follows `navigate`, and moves the
- * router to whatever step the engine picks.
+ * its form, runs its actions (with the toast an action names once it succeeded), follows `navigate`, and shows
+ * whatever step the engine picks (src/state/chosen-step-atom.ts), giving it its address for Back and Reload.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
@@ -18,10 +18,13 @@ import { safeNavigationUrl } from '../services/safe-url.ts';
 import { showToast } from '../services/show-toast.ts';
 import { valuesToRemember } from '../engine/submitted-values.ts';
 import { stepContextAtom } from '../state/step-context-atom.ts';
+import { chosenStepAtom } from '../state/chosen-step-atom.ts';
 import { clearDraft } from '../state/form-drafts.ts';
 import { submittedValuesAtom } from '../state/submitted-values-atom.ts';
 import { leaveTo } from './browser-navigation.ts';
+import { accountPageAddress } from '../engine/account-page.ts';
 import { reachedFrom, rememberReached } from '../state/reached-steps.ts';
+import { guardAdmits } from '../engine/flow-graph.ts';
 
 /** What a step view needs from the flow. */
 export interface StepFlow {
@@ -47,6 +50,7 @@ export interface StepFlow {
 export function useStepFlow(step: Step): StepFlow {
   const [context, setContext] = useAtom(stepContextAtom);
   const recordSubmitted = useSetAtom(submittedValuesAtom);
+  const choose = useSetAtom(chosenStepAtom);
   const [, navigate] = useLocation();
   const search = useSearch();
   const query = useMemo(() => new URLSearchParams(search), [search]);
@@ -64,18 +68,23 @@ export function useStepFlow(step: Step): StepFlow {
       setContext(transition.context);
       if (transition.step.id === step.id) return;
       const error = stepRegistry.get(config.errorStep);
-      const path = buildStepPath(transition.step, transition.context.response?.parameters) ?? buildStepPath(error) ?? '/';
-      navigate(`${path}${carried}`, { replace: transition.replace === true });
+      const path = buildStepPath(transition.step, transition.context.response?.parameters);
+      // A step whose address cannot be written (a required segment without a value) could not be entered again: the error step instead.
+      const shown = path === undefined ? error : transition.step;
+      choose({ stepId: shown.id, route: shown.route });
+      navigate(`${path ?? buildStepPath(error) ?? '/'}${carried}`, { replace: transition.replace === true });
     },
-    [step.id, setContext, navigate, carried],
+    [step.id, setContext, choose, navigate, carried],
   );
 
-  // A step entered by URL, not by the engine, starts with its init call. The ref keeps React's
-  // development double-effect from sending it twice.
+  // A step entered by URL, not by the engine, starts with its init call, unless no client app is named: then the
+  // address is the account page's. The ref keeps React's development double-effect from sending it twice.
   useEffect(() => {
     alive.current = true;
     const key = `${step.id}?${search}`;
-    if (!own && step.init && started.current !== key) {
+    const accountPage = own ? undefined : accountPageAddress(step, query);
+    if (accountPage) leaveTo(accountPage);
+    else if (!own && step.init && started.current !== key) {
       started.current = key;
       setEntering(true);
       void flowController.enter(step, query).then((transition) => {
@@ -94,7 +103,7 @@ export function useStepFlow(step: Step): StepFlow {
   useEffect(() => {
     const guard = step.guard;
     if (!guard) return;
-    const admitted = (from: string | undefined) => from !== undefined && (from === step.id || guard.from === undefined || guard.from.includes(from));
+    const admitted = (from: string | undefined) => guardAdmits(step.id, from);
     const reenterable = step.form !== undefined;
     if (admitted(own?.from)) {
       if (reenterable) rememberReached(step.id, own?.from);

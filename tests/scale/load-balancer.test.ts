@@ -35,8 +35,9 @@ describe.skipIf(!databaseUrl || !fs.existsSync(HAPROXY))('two server processes b
     cluster = await startCluster({ databaseUrl: databaseUrl!, instances: 2, env: { KEY_REFRESH_SECONDS: String(KEY_REFRESH_SECONDS) } });
     const dashboard = DEMO_CLIENTS[1];
     const box = createSecretBox(Buffer.from(cluster.masterKey, 'base64url'));
-    const secret = (await findClient(cluster.db, box, dashboard.clientId))!.secret!;
-    client = { clientId: dashboard.clientId, redirectUri: new URL(dashboard.callbackPath, cluster.url).href, secret };
+    const registered = (await findClient(cluster.db, box, dashboard.clientId))!;
+    // The demo apps live on an origin of their own (DEMO_URL), so their callback is the one the seed registered.
+    client = { clientId: dashboard.clientId, redirectUri: registered.redirectUris[0]!, secret: registered.secret! };
   }, 180_000);
   afterAll(async () => {
     await cluster?.stop();

@@ -85,7 +85,7 @@ const PROVIDER_OPERATIONS: Operation[] = [
       type: 'object',
       required: ['client_id', 'redirect_uri', 'response_type', 'scope'],
       properties: {
-        client_id: { type: 'string', enum: ['sso-account', 'sso-dashboard'] }, redirect_uri: { type: 'string', enum: ['http://localhost:8080/demo/auth/callback'] },
+        client_id: { type: 'string', enum: ['sso-account', 'sso-dashboard'] }, redirect_uri: { type: 'string', enum: ['http://127.0.0.1:8081/demo/auth/callback'] },
         response_type: { type: 'string', enum: ['code'] }, scope: { type: 'string', enum: ['openid', 'openid email profile'] }, state: text(100), nonce: text(100),
         login_hint: text(100), ui_locales: text(20), acr_values: text(20), claims_locales: text(20), prompt: { type: 'string', enum: ['login', 'consent', 'none', 'create'] },
         code_challenge: { type: 'string', enum: ['E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'] }, code_challenge_method: { type: 'string', enum: ['S256', 'plain'] },

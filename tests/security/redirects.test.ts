@@ -9,7 +9,10 @@ const API = '/api/sso/v3';
 /** Ways an attacker bends a registered redirect URI, each of which must be refused. */
 function mutations(registered: string): string[] {
   const url = new URL(registered);
-  const { host, hostname, pathname } = url;
+  const { host, hostname, pathname, port } = url;
+  // The other loopback name for the same port, and another port of the same host (the demo app has an origin of its own).
+  const otherLoopback = hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+  const otherPort = Number(port || 80) + 1;
   return [
     registered.toUpperCase(),
     registered.replace(pathname, pathname.toUpperCase()),
@@ -36,11 +39,11 @@ function mutations(registered: string): string[] {
     registered.replace('callback', 'callbac%6B'),
     registered.replace('/auth/', '/auth%2F'),
     registered.replace('/auth/', '/./auth/'),
-    `http://${hostname}:8081${pathname}`,
+    `http://${hostname}:${otherPort}${pathname}`,
     `http://${hostname}:80${pathname}`,
     `https://${host}${pathname}`,
     `ftp://${host}${pathname}`,
-    `http://127.0.0.1:8080${pathname}`,
+    `http://${otherLoopback}:${port || 80}${pathname}`,
     `http://xn--lcalhost-9za:8080${pathname}`,
     `http://lоcalhost:8080${pathname}`,
     `javascript:alert(1)//${host}${pathname}`,

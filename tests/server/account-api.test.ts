@@ -92,6 +92,30 @@ describe('the account page API (MFA on, the default)', () => {
     expect(late.json()).toMatchObject({ error_code: 'account.step_up_required' });
   });
 
+  it('counts a sign-in that proved the factor as the step-up for five minutes, but not the first one that only set it up', async () => {
+    const user = await newUser();
+    const first = await signInToAccountPage(server, user, tick);
+    expect((await factorsOf(first)).stepUpUntil).toBeNull();
+    const again = await signInToAccountPage(server, { ...user, secret: first.secret }, tick);
+    const { stepUpUntil } = await factorsOf(again);
+    expect(Date.parse(stepUpUntil ?? '')).toBeGreaterThan(clock.now());
+    const begun = await again.call('POST', '/account/factors', { kind: 'email' });
+    expect(begun.statusCode, begun.body).toBe(200);
+    clock.advance(LIMITS.ACCOUNT_STEP_UP_TTL + 1);
+    expect((await again.call('POST', '/account/factors', { kind: 'email' })).json()).toMatchObject({ error_code: 'account.step_up_required' });
+  });
+
+  it('says to wait for the next code when the step-up gets the authenticator code the sign-in just used', async () => {
+    const user = await newUser();
+    const page = await signInToAccountPage(server, user, tick);
+    const [totp] = (await factorsOf(page)).factors;
+    const used = totpCodeAt(page.secret, clock.now());
+    const replayed = await page.call('POST', '/account/step-up', { factorId: totp!.id, code: used });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toMatchObject({ error_code: 'code.invalid', error_params: { reason: 'mfaTotp.codeUsed' } });
+    expect(replayed.json<{ error_message: string }>().error_message).toMatch(/Wait for the next code/);
+  });
+
   it('renames a factor, makes one the default, and never removes the last one while MFA is required', async () => {
     const user = await newUser();
     const page = await signInToAccountPage(server, user, tick);

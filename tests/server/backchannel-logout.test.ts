@@ -48,7 +48,7 @@ describe('back-channel logout to a client app that registered a backchannel_logo
   /** A logout token verified the way the app must: the provider's keys, issuer, audience, typ. */
   async function verified(token: string) {
     const jwks = createLocalJWKSet((await server.app.inject({ method: 'GET', url: '/oidc/jwks' })).json<JSONWebKeySet>());
-    const { payload } = await jwtVerify(token, jwks, { issuer: TEST_PUBLIC_URL, audience: app.clientId, typ: 'logout+jwt', algorithms: ['ES256'] });
+    const { payload } = await jwtVerify(token, jwks, { issuer: TEST_PUBLIC_URL, audience: app.clientId, typ: 'logout+jwt', algorithms: ['RS256'] });
     return payload;
   }
 
@@ -97,7 +97,7 @@ describe('back-channel logout to a client app that registered a backchannel_logo
     const confirm = await browser.request('GET', `/oidc/session/end?${query}`);
     expect(confirm.statusCode).toBe(200);
     expect(confirm.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(confirm.body).toContain('You are signing out of <strong>rp-app</strong>');
+    expect(confirm.body).toContain('<h1>Sign out?</h1><p>You are signing out of rp-app.');
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)![1]!;
     const done = await server.app.inject({
       method: 'POST',

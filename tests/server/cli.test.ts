@@ -54,6 +54,18 @@ describe('the admin CLI with the embedded database', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it.each([
+    [['user', 'remove', '--email', 'a@b.co']],
+    [['company', 'list', 'extra']],
+    [['user', 'add', '--email', 'a@b.co', '--password', 'x', '--admin']],
+  ])('answers the mistyped %j before creating any database', { timeout: SLOW }, async (args) => {
+    const env = { DATA_DIR: freshDataDir(), SEED_DEMO: 'false' };
+    dirs.push(env.DATA_DIR);
+    const result = await runScript(CLI, args, env);
+    expect(result.code).toBe(2);
+    expect(fs.readdirSync(env.DATA_DIR)).toEqual([]);
+  });
+
   it('goes through the running server, which keeps its data across a kill -9', { timeout: SLOW }, async () => {
     const port = await freePort();
     const env = { DATA_DIR: freshDataDir(), PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'false' };
@@ -62,7 +74,7 @@ describe('the admin CLI with the embedded database', () => {
     try {
       const confidential = await runScript(CLI, ['client', 'add', '--client-id', 'bank-portal', '--redirect-uri', 'https://bank.example/cb', '--name', 'Bank Portal'], env);
       expect(confidential.code).toBe(0);
-      expect(confidential.stdout).toMatch(/^confidential client bank-portal added\nclient secret \(shown once, store it now\): [A-Za-z0-9_-]{43}\n$/);
+      expect(confidential.stdout).toMatch(/^confidential client bank-portal added \(client_secret_basic, profile default\)\nclient secret \(shown once, store it now\): [A-Za-z0-9_-]{43}\n$/);
       const publicClient = await runScript(CLI, ['client', 'add', '--client-id', 'mobile', '--redirect-uri', 'https://m.example/cb', '--public'], env);
       expect(publicClient.stdout).toBe('public client mobile added (PKCE required, no secret)\n');
       expect((await runScript(CLI, ['user', 'add', '--email', 'kept@example.com', '--password', 'Str0ng!pass'], env)).code).toBe(0);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { ConfigError } from '../../server/config-readers.ts';
@@ -39,5 +40,34 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(pattern);
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  describe('production refuses weak settings, naming the setting and the fix', () => {
+    const STRONG = { NODE_ENV: 'production', MASTER_KEY: randomBytes(32).toString('base64url'), PUBLIC_URL: 'https://sso.example.com', SMTP_URL: 'smtps://user:secret@mail.example.com' };
+
+    it('starts with strong settings', () => {
+      expect(loadConfig(STRONG)).toMatchObject({ env: 'production', seedDemo: false });
+    });
+
+    it.each([
+      [{ MASTER_KEY: Buffer.alloc(32).toString('base64url') }, /^MASTER_KEY has too little entropy .*generate one with node -e/],
+      [{ MASTER_KEY: Buffer.alloc(32, 'ab').toString('base64url') }, /^MASTER_KEY has too little entropy/],
+      [{ PUBLIC_URL: 'http://sso.example.com' }, /^PUBLIC_URL must use https:\/\/ in production .*serve the product over TLS/],
+      [{ SMTP_URL: 'smtp://user:secret@mail.example.com:587' }, /^SMTP_URL sends its credentials without TLS: use smtps:\/\/.*requireTLS=true/],
+      [{ SEED_DEMO: 'true' }, /^SEED_DEMO must be off in production: .*unset SEED_DEMO/],
+    ])('refuses %o', (weak, pattern) => {
+      expect(() => loadConfig({ ...STRONG, ...weak })).toThrow(ConfigError);
+      try {
+        loadConfig({ ...STRONG, ...weak });
+      } catch (error) {
+        expect((error as ConfigError).problems).toHaveLength(1);
+        expect((error as ConfigError).problems[0]).toMatch(pattern);
+      }
+    });
+
+    it('takes SMTP credentials over STARTTLS when it is required, and plain SMTP without credentials', () => {
+      expect(loadConfig({ ...STRONG, SMTP_URL: 'smtp://user:secret@mail.example.com:587?requireTLS=true' }).smtpUrl).toContain('requireTLS=true');
+      expect(loadConfig({ ...STRONG, SMTP_URL: 'smtp://relay.internal:25' }).env).toBe('production');
+    });
   });
 });

@@ -19,6 +19,8 @@ import { CookieJar } from './support/cookie-jar.ts';
 import { createBareProvider } from './support/bare-provider.ts';
 
 const PUBLIC_URL = 'http://sso.test';
+/** The demo's own origin: a client app never shares the provider's. */
+const DEMO_URL = 'http://app.test';
 const CLIENTS: DemoClient[] = [
   { clientId: 'sso-account', name: 'Account Area', callbackPath: '/demo/user-management/auth/callback' },
   { clientId: 'sso-dashboard', name: 'Dashboard', secret: 'dashboard-secret', callbackPath: '/demo/auth/callback' },
@@ -42,18 +44,19 @@ function injectFetch(app: FastifyInstance): oidc.CustomFetch {
 
 describe('the demo client app', () => {
   let app: FastifyInstance;
+  let demo: FastifyInstance;
   let db: Database;
   let provider: Provider;
   let userId: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL });
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, DEMO_URL });
     db = await openDatabase({ kind: 'pglite', dataDir: undefined });
     await migrate(db);
     const box = createSecretBox(crypto.randomBytes(32));
     userId = (await insertUser(db, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', passwordHash: 'not-a-real-hash' })).id;
     for (const client of CLIENTS) {
-      const redirectUris = [new URL(client.callbackPath, PUBLIC_URL).href];
+      const redirectUris = [new URL(client.callbackPath, DEMO_URL).href];
       await upsertClient(db, box, { clientId: client.clientId, name: client.name ?? '', redirectUris, isPublic: !client.secret, secret: client.secret });
       await setClientRefreshTokens(db, client.clientId, true);
     }
@@ -66,18 +69,23 @@ describe('the demo client app', () => {
       if (new URLSearchParams(query).has('interaction')) return reply.type('text/html').send('login screen');
       return reply.redirect(`/oidc/auth${query}`, 303);
     });
-    await app.register(demoClientRoutes({ config, box, db, clients: CLIENTS, customFetch: injectFetch(app) }));
     await app.ready();
+    demo = Fastify();
+    await demo.register(demoClientRoutes({ config, box, db, clients: CLIENTS, customFetch: injectFetch(app) }));
+    await demo.ready();
   });
   afterAll(async () => {
+    await demo?.close();
     await app?.close();
     await db?.close();
   });
 
-  async function browse(jar: CookieJar, url: string): Promise<LightMyRequestResponse> {
-    const target = new URL(url, PUBLIC_URL);
-    expect(target.origin).toBe(PUBLIC_URL);
-    const response = await app.inject({ method: 'GET', url: target.pathname + target.search, headers: { cookie: jar.header(target) } });
+  /** A browser GET: the provider or the demo answers, by the address's origin (relative ones are `base`'s). */
+  async function browse(jar: CookieJar, url: string, base = DEMO_URL): Promise<LightMyRequestResponse> {
+    const target = new URL(url, base);
+    expect([PUBLIC_URL, DEMO_URL]).toContain(target.origin);
+    const server = target.origin === PUBLIC_URL ? app : demo;
+    const response = await server.inject({ method: 'GET', url: target.pathname + target.search, headers: { cookie: jar.header(target) } });
     jar.store(response.headers['set-cookie']);
     return response;
   }
@@ -89,7 +97,7 @@ describe('the demo client app', () => {
     const start = await browse(jar, `/demo/login?client=${clientId}`);
     expect(start.statusCode).toBe(303);
     const link = new URL(location(start));
-    const authorize = await browse(jar, location(await browse(jar, link.href)));
+    const authorize = await browse(jar, location(await browse(jar, link.href)), PUBLIC_URL);
     const interaction = new URL(location(authorize), PUBLIC_URL).searchParams.get('interaction') ?? '';
     return { link, interaction };
   }
@@ -103,7 +111,7 @@ describe('the demo client app', () => {
     const { link, interaction } = await startSignIn(jar, client.clientId);
     expect(Object.fromEntries(link.searchParams)).toMatchObject({
       client_id: client.clientId,
-      redirect_uri: `${PUBLIC_URL}${client.callbackPath}`,
+      redirect_uri: `${DEMO_URL}${client.callbackPath}`,
       scope: 'openid email profile company',
       code_challenge_method: 'S256',
       state: expect.any(String),
@@ -136,10 +144,10 @@ describe('the demo client app', () => {
     expect(first.body).toContain('Refresh my session');
     const tokens = [preview(first.body)];
     for (const round of [1, 2]) {
-      const refresh = await app.inject({
+      const refresh = await demo.inject({
         method: 'POST',
         url: '/demo/refresh',
-        headers: { cookie: jar.header(new URL('/demo/refresh', PUBLIC_URL)), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: jar.header(new URL('/demo/refresh', DEMO_URL)), 'content-type': 'application/x-www-form-urlencoded' },
         payload: '',
       });
       jar.store(refresh.headers['set-cookie']);
@@ -153,7 +161,7 @@ describe('the demo client app', () => {
   });
 
   it('keeps the sign-in state in a sealed, HttpOnly, SameSite=Lax cookie', async () => {
-    const response = await app.inject({ method: 'GET', url: '/demo/login?client=sso-account' });
+    const response = await demo.inject({ method: 'GET', url: '/demo/login?client=sso-account' });
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/^demo_flow=v1\./);
     expect(cookie).toContain('HttpOnly');
@@ -162,14 +170,23 @@ describe('the demo client app', () => {
     expect(cookie).not.toContain(new URL(location(response)).searchParams.get('state') ?? '');
   });
 
-  it('shows a friendly error when the callback arrives without the sign-in it belongs to', async () => {
-    const response = await browse(new CookieJar(), '/demo/auth/callback?code=anything&state=anything');
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('Sign-in failed');
-    expect(response.body).toContain('session_expired');
+  it('starts a sign-in of its own, once, when a callback brings a code for a sign-in it did not start (a direct sign-up)', async () => {
+    const restart = await browse(new CookieJar(), '/demo/auth/callback?code=anything&state=anything');
+    expect(restart.statusCode).toBe(303);
+    expect(location(restart)).toBe('/demo/login?client=sso-dashboard&again=1');
+    const started = await demo.inject({ method: 'GET', url: location(restart) });
+    const state = new URL(location(started)).searchParams.get('state') ?? '';
+    expect(state).toMatch(/^again\./);
+    // The second try came back without its cookie too: plain words and a way on, never a loop.
+    const refused = await browse(new CookieJar(), `/demo/auth/callback?code=anything&state=${encodeURIComponent(state)}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('We could not sign you in');
+    expect(refused.body).toContain('this browser does not keep the app&#39;s cookies');
+    expect(refused.body).toContain('href="/demo/login?client=sso-dashboard">Sign in again</a>');
+    expect(refused.body).not.toContain('session_expired');
   });
 
-  it('shows the OAuth error the provider sent back, escaped', async () => {
+  it('shows what the provider refused in plain words, never its codes or descriptions', async () => {
     const jar = new CookieJar();
     const { link } = await startSignIn(jar, 'sso-account');
     const query = new URLSearchParams({
@@ -180,13 +197,28 @@ describe('the demo client app', () => {
     });
     const response = await browse(jar, `/demo/user-management/auth/callback?${query}`);
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('access_denied');
-    expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(response.body).not.toContain('<script>');
+    expect(response.body).toContain('The sign-in was cancelled or refused. Please sign in again.');
+    expect(response.body).not.toContain('access_denied');
+    expect(response.body).not.toContain('alert(1)');
+  });
+
+  it('takes a third-party-initiated login from our provider (iss, login_hint, prompt=create) and refuses another issuer', async () => {
+    const query = new URLSearchParams({ client: 'sso-account', iss: PUBLIC_URL, login_hint: 'ada@example.com', prompt: 'create' });
+    const response = await demo.inject({ method: 'GET', url: `/demo/login?${query}` });
+    expect(response.statusCode).toBe(303);
+    const target = new URL(location(response));
+    expect(target.pathname).toBe('/auth/register');
+    expect(target.searchParams.get('username')).toBe('ada@example.com');
+    expect(target.searchParams.get('prompt')).toBe('create');
+    expect(target.searchParams.get('code_challenge_method')).toBe('S256');
+    const foreign = await demo.inject({ method: 'GET', url: '/demo/login?client=sso-account&iss=https%3A%2F%2Fevil.example' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.body).toContain('This sign-in link came from a sign-in service this app does not use.');
+    expect(foreign.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses to start a sign-in for a client it does not know', async () => {
-    const response = await app.inject({ method: 'GET', url: '/demo/login?client=nobody' });
+    const response = await demo.inject({ method: 'GET', url: '/demo/login?client=nobody' });
     expect(response.statusCode).toBe(400);
     expect(response.headers['set-cookie']).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * The development flag service, read by the web app's own flag client over real HTTP: the whole path a
  * browser takes (authorization header, items list, one flag), without a service outside this machine.
@@ -43,7 +44,7 @@ describe('development flag service', () => {
   });
 
   it('is not mounted in production', async () => {
-    const production = await startTestApp({ env: { NODE_ENV: 'production', MASTER_KEY: 'A'.repeat(43), SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent', FLAG_SERVICE_TOKEN: 'flag-client-1' } });
+    const production = await startTestApp({ env: { NODE_ENV: 'production', MASTER_KEY: randomBytes(32).toString('base64url'), PUBLIC_URL: 'https://sso.example.com', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent', FLAG_SERVICE_TOKEN: 'flag-client-1' } });
     try {
       const response = await production.app.inject({ method: 'GET', url: '/dev/flag-service/flags/sso', headers: { authorization: 'flag-client-1' } });
       expect(response.statusCode).toBe(404);

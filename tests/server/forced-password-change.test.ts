@@ -32,7 +32,7 @@ describe('a password that must be replaced at sign-in', () => {
     expect((await setNewPassword(browser, 'weakpass')).json()).toEqual({
       error_code: 'request.invalid',
       error_message: 'at least one UPPERCASE letter',
-      error_params: { reason: 'password.rule.uppercase' },
+      error_params: { reason: 'password.rule.uppercase', field: 'password' },
     });
     expect((await setNewPassword(browser, 'Temp-Passw0rd!')).json().error_code).toBe('password.reused');
     const done = await setNewPassword(browser, 'Mine-Passw0rd!');

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { addCompany, invite } from '../../server/admin/company-operations.ts';
 import { LIMITS } from '../../server/limits.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { fakeClock } from './support/fakes.ts';
+import { choosePassword as submitPassword, openInvitation as openLink } from './support/invitations.ts';
 import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture.ts';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from './support/test-app.ts';
+import { startTestApp, TEST_DEMO_URL, TEST_PUBLIC_URL, type TestApp } from './support/test-app.ts';
 
 const API = '/api/sso/v3';
 const PASSWORD = 'Invited-Passw0rd!';
@@ -40,39 +40,15 @@ describe('invitations', () => {
     return { link, token: link.searchParams.get('invitation') ?? '' };
   }
 
-  /** What the web app does with the link: the login step's init, then the client app's own sign-in with the invitation. */
-  async function openInvitation(browser: TestBrowser, token: string) {
-    const codeVerifier = randomPKCECodeVerifier();
-    const client = server.publicClient;
-    const query = new URLSearchParams({
-      client_id: client.clientId,
-      redirect_uri: client.redirectUri,
-      state: 'state-inv',
-      scope: 'openid email profile company',
-      code_challenge: await calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      invitation: token,
-    });
-    const authorize = await browser.request('GET', `${API}/authorize?${query}`);
-    const redirectTo = authorize.json<{ redirect_to?: string }>().redirect_to;
-    if (!redirectTo) return { codeVerifier, answer: authorize.json<Record<string, unknown>>() };
-    const provider = await browser.request('GET', redirectTo);
-    const interaction = new URL(String(provider.headers.location), TEST_PUBLIC_URL).searchParams.get('interaction');
-    const init = await browser.request('GET', `${API}/authorize?interaction=${interaction}`);
-    return { codeVerifier, answer: init.json<Record<string, unknown>>() };
-  }
-
-  /** The invitation's password step as the web app submits it: names, password, terms. */
-  async function choosePassword(browser: TestBrowser, password = PASSWORD, details: Record<string, unknown> = { firstName: 'Ivy', lastName: 'Invited', acceptTerms: true }) {
-    return browser.request('POST', `${API}/invitation/acceptance`, { ...details, password: await browser.encrypt(password) });
-  }
+  const openInvitation = (browser: TestBrowser, token: string) => openLink(browser, server.publicClient, token);
+  const choosePassword = (browser: TestBrowser, password = PASSWORD, details?: Record<string, unknown>) => submitPassword(browser, password, details);
 
   it('emails a link built from PUBLIC_URL that starts at the client app, whatever Host the renewal request claims', async () => {
     const { link, token } = await inviteAndReadLink('first@example.com');
     expect(link.origin + link.pathname).toBe(`${TEST_PUBLIC_URL}/auth/login`);
     const browser = new TestBrowser(server.app);
     const start = await browser.request('GET', `${API}/authorize?invitation=${token}`);
-    expect(start.json()).toEqual({ redirect_to: `${TEST_PUBLIC_URL}/demo/login?client=sso-account&invitation=${token}` });
+    expect(start.json()).toEqual({ redirect_to: `${TEST_DEMO_URL}/demo/login?client=sso-account&invitation=${token}` });
 
     clock.advance(LIMITS.INVITATION_TTL + 1);
     const renewal = await server.app.inject({
@@ -108,7 +84,30 @@ describe('invitations', () => {
     const again = new TestBrowser(server.app);
     await openLoginScreen(again, server.publicClient);
     expect((await submitLogin(again, 'opener@example.com', PASSWORD)).json()).toHaveProperty('redirect_to');
-    expect((await openInvitation(new TestBrowser(server.app), token)).answer).toEqual({ invitation: 'expired' });
+    expect((await openInvitation(new TestBrowser(server.app), token)).answer).toEqual({ invitation: 'used' });
+  });
+
+  it('kills an invitation once its account has a password by a reset: the open step and the link say it was used', async () => {
+    const email = 'reset-first@example.com';
+    const { token } = await inviteAndReadLink(email);
+    const opened = new TestBrowser(server.app);
+    await openInvitation(opened, token);
+    // The invited person (or whoever reads the mailbox) sets a password through "Forgot your password?" instead.
+    const reset = new TestBrowser(server.app);
+    expect((await reset.request('POST', `${API}/password/reset`, { email })).statusCode).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await inbox.latest(email)).raw)?.[1] ?? '';
+    const confirmed = await reset.request('POST', `${API}/password/reset/confirmation`, { email, code, password: await reset.encrypt('Reset-First-Passw0rd!') });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const late = await choosePassword(opened);
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toEqual({ error_code: 'invitation.used', error_message: 'This invitation has already been accepted. Log in with your password.' });
+    expect((await new TestBrowser(server.app).request('GET', `${API}/authorize?invitation=${token}`)).json()).toEqual({ invitation: 'used' });
+    expect((await openInvitation(new TestBrowser(server.app), token)).answer).toEqual({ invitation: 'used' });
+    const login = new TestBrowser(server.app);
+    await openLoginScreen(login, server.publicClient);
+    expect((await submitLogin(login, email, 'Reset-First-Passw0rd!')).json()).toHaveProperty('redirect_to');
+    expect((await submitLogin(new TestBrowser(server.app), email, PASSWORD)).statusCode).not.toBe(200);
   });
 
   it('lets exactly one of 50 parallel acceptances of one invitation through', { timeout: 120_000 }, async () => {
@@ -119,7 +118,7 @@ describe('invitations', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
     expect(refused).toHaveLength(49);
-    for (const answer of refused) expect(answer.json()).toMatchObject({ error_code: 'invitation.expired' });
+    for (const answer of refused) expect(answer.json()).toMatchObject({ error_code: 'invitation.used' });
   });
 
   it('refuses an expired invitation, whether opened late or accepted late', async () => {

@@ -47,6 +47,10 @@ describe('rotating keys while two server processes share one database (MFA on)',
   const jwksOf = async (server: TestApp) => (await server.app.inject({ method: 'GET', url: '/oidc/jwks' })).json<JSONWebKeySet>();
   const kidsOf = async (server: TestApp) => (await jwksOf(server)).keys.map((key) => key.kid);
   const kidOf = (jwt: string) => decodeProtectedHeader(jwt).kid;
+  const publishesAll = async (server: TestApp, kids: readonly string[]) => {
+    const published = await kidsOf(server);
+    return kids.every((kid) => published.includes(kid));
+  };
 
   /** A sign-in through the first process; returns its tokens (with a refresh token: the demo client has the setting). */
   async function signIn() {
@@ -68,18 +72,21 @@ describe('rotating keys while two server processes share one database (MFA on)',
 
     const rotated = await rotateKeys(first.context.keys);
     // Both processes publish the new key before either signs with it...
-    await eventually(async () => (await kidsOf(first)).includes(rotated.signing) && (await kidsOf(second)).includes(rotated.signing));
+    await eventually(async () => (await Promise.all([first, second].map(async (server) => publishesAll(server, rotated.signing)))).every(Boolean));
+    // One new key of every type: RSA (RS256, PS256) and P-256 (ES256).
+    const types = (await jwksOf(first)).keys.filter((key) => rotated.signing.includes(key.kid ?? '')).map((key) => key.kty).sort();
+    expect(types).toEqual(['EC', 'RSA']);
     expect(kidOf((await oidc.refreshTokenGrant(await configurationOn(second), before.refresh_token!)).id_token!)).toBe(oldKid);
 
     // ...and once the new key has been published for the refresh interval, both sign with it.
     clock.advance(2);
     const viaFirst = await signIn();
-    await eventually(async () => kidOf(viaFirst.id_token!) === rotated.signing || kidOf((await signIn()).id_token!) === rotated.signing);
+    await eventually(async () => rotated.signing.includes(kidOf(viaFirst.id_token!) ?? '') || rotated.signing.includes(kidOf((await signIn()).id_token!) ?? ''));
     let viaSecond = viaFirst;
     await eventually(async () => {
       const refreshed = await oidc.refreshTokenGrant(await configurationOn(second), viaSecond.refresh_token!);
       viaSecond = refreshed;
-      return kidOf(refreshed.id_token!) === rotated.signing;
+      return rotated.signing.includes(kidOf(refreshed.id_token!) ?? '');
     });
 
     // The token signed before the rotation still verifies against either process's JWKS.
@@ -95,13 +102,13 @@ describe('rotating keys while two server processes share one database (MFA on)',
   it('retires the old signing key from the JWKS once every token it signed has expired', async () => {
     const kidsNow = await kidsOf(first);
     const rotated = await rotateKeys(first.context.keys);
-    await eventually(async () => (await kidsOf(second)).includes(rotated.signing));
+    await eventually(() => publishesAll(second, rotated.signing));
     clock.advance(2 + 10 * 60 + 1);
     await eventually(async () => {
       const kids = await kidsOf(second);
-      return kids.length === 1 && kids[0] === rotated.signing;
+      return kids.length === rotated.signing.length && (await publishesAll(second, rotated.signing));
     });
-    expect(kidsNow).not.toContain(rotated.signing);
+    for (const kid of rotated.signing) expect(kidsNow).not.toContain(kid);
   });
 
   it('hands browsers the rotated credential key on both processes and still accepts the previous one', async () => {

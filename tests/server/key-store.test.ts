@@ -61,11 +61,13 @@ describe('credential-encryption keys', () => {
     expect(await createKeyStore({ db, box, clock }).credentialPrivateKey('no-such-kid')).toBeUndefined();
   });
 
-  it('makes one ES256 signing key and hands oidc-provider its private JWK', async () => {
+  it('makes one signing key of every type, RSA (RS256, PS256) and P-256 (ES256), and hands oidc-provider their private JWKs', async () => {
     const keys = createKeyStore({ db, box, clock });
-    const [signing, ...others] = await keys.signingJwks();
-    expect(others).toEqual([]);
-    expect(signing).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
-    expect((await keys.signingJwks())[0]?.kid).toBe(signing?.kid);
+    const signing = await keys.signingJwks();
+    expect(signing).toHaveLength(2);
+    expect(signing.find((key) => key.kty === 'EC')).toMatchObject({ crv: 'P-256', alg: 'ES256', use: 'sig', d: expect.any(String) });
+    expect(signing.find((key) => key.kty === 'RSA')).toMatchObject({ use: 'sig', d: expect.any(String) });
+    expect(signing.find((key) => key.kty === 'RSA')?.alg).toBeUndefined();
+    expect((await keys.signingJwks()).map((key) => key.kid).sort()).toEqual(signing.map((key) => key.kid).sort());
   });
 });

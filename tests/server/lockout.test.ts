@@ -9,12 +9,25 @@ import { openLoginScreen, submitLogin, TestBrowser } from './support/sign-in.ts'
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const GENERIC = { error_code: 'auth.invalid_credentials', error_message: 'Incorrect email or password.' };
-/** The answer while the account (or an unknown address) waits, with the remaining whole minutes. */
-const waiting = (minutes: number) => ({
+/** The answer while the account (or an unknown address) waits a minute or more: the remaining whole minutes, and the seconds. */
+const waiting = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return {
+    error_code: 'auth.too_many_attempts',
+    error_message: `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or reset your password.`,
+    error_params: { minutes: String(minutes), seconds: String(seconds) },
+  };
+};
+
+/** The answer while the wait is under a minute: the real wait in words and seconds, never "1 minute" for a second. */
+const waitingSeconds = (seconds: number) => ({
   error_code: 'auth.too_many_attempts',
-  error_message: `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or reset your password.`,
-  error_params: { minutes: String(minutes) },
+  error_message: 'Too many attempts. Try again in a few seconds, or reset your password.',
+  error_params: { seconds: String(seconds), reason: 'lockout.fewSeconds' },
 });
+
+/** What any answer while a wait of `seconds` runs must be. */
+const waitAnswer = (seconds: number) => (seconds < 60 ? waitingSeconds(seconds) : waiting(seconds));
 
 describe('the wait after repeated failures', () => {
   it.each([
@@ -60,15 +73,18 @@ describe('guessing protection at sign-in', () => {
     await server.close();
   });
 
-  it('makes the attempt after 5 failures wait 1 s, telling even the right password to try again later, with Retry-After', async () => {
+  it('makes the attempt after 5 failures wait 1 s, saying so from the 5th failure on, telling even the right password to try again later, with Retry-After', async () => {
     const user = await freshUser();
     const browser = await loginScreen();
-    for (let failure = 0; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY; failure += 1) {
+    for (let failure = 1; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY; failure += 1) {
       expect((await attempt(browser, user.email, 'wrong')).json()).toEqual(GENERIC);
     }
+    const fifth = await attempt(browser, user.email, 'wrong');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual(waitingSeconds(1));
     const locked = await attempt(browser, user.email, user.password);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual(waiting(1));
+    expect(locked.json()).toEqual(waitingSeconds(1));
     expect(locked.headers['retry-after']).toBe('1');
     clock.advance(1);
     expect((await attempt(browser, user.email, user.password)).json()).toHaveProperty('redirect_to');
@@ -85,7 +101,7 @@ describe('guessing protection at sign-in', () => {
     const fresh = await loginScreen();
     await attempt(fresh, user.email, 'wrong');
     clock.advance(loginDelaySeconds(8) - 1);
-    expect((await attempt(fresh, user.email, user.password)).json()).toEqual(waiting(1));
+    expect((await attempt(fresh, user.email, user.password)).json()).toEqual(waitingSeconds(1));
     clock.advance(1);
     expect((await attempt(fresh, user.email, user.password)).json()).toHaveProperty('redirect_to');
   });
@@ -119,7 +135,7 @@ describe('guessing protection at sign-in', () => {
     for (let failure = 0; failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY; failure += 1) {
       await attempt(await loginScreen(), user.email, 'wrong');
     }
-    expect((await attempt(await loginScreen(), user.email, user.password)).json()).toEqual(waiting(1));
+    expect((await attempt(await loginScreen(), user.email, user.password)).json()).toEqual(waitingSeconds(1));
     clock.advance(1);
   });
 
@@ -135,7 +151,7 @@ describe('guessing protection at sign-in', () => {
     // Behind the same gateway, an account without failures still signs in with its right password...
     expect((await attempt(await loginScreen(gateway), bystander.email, bystander.password)).json()).toHaveProperty('redirect_to');
     // ...while one with a recent failure gets no further guess from there, though it signs in from elsewhere.
-    expect((await attempt(await loginScreen(gateway), touched.email, touched.password)).json()).toEqual(waiting(15));
+    expect((await attempt(await loginScreen(gateway), touched.email, touched.password)).json()).toEqual(waiting(LIMITS.IP_FAILURE_WINDOW));
     expect((await attempt(await loginScreen(), touched.email, touched.password)).json()).toHaveProperty('redirect_to');
     await attempt(await loginScreen(), touched.email, 'wrong');
     clock.advance(LIMITS.IP_FAILURE_WINDOW);
@@ -159,14 +175,14 @@ describe('guessing protection at sign-in', () => {
     }
     // The first guesses are wrong passwords; every later one meets the wait (the clock does not move), which from
     // the attacker's slowed address lasts until the failure's window there is over.
-    expect([...answers]).toEqual([`401 ${JSON.stringify(GENERIC)}`, `429 ${JSON.stringify(waiting(1))}`, `429 ${JSON.stringify(waiting(15))}`]);
+    expect([...answers]).toEqual([`401 ${JSON.stringify(GENERIC)}`, `429 ${JSON.stringify(waitingSeconds(1))}`, `429 ${JSON.stringify(waiting(LIMITS.IP_FAILURE_WINDOW))}`]);
     const counted = await server.db.query<{ failures: number }>(
       'select failures from login_failures where user_id = (select id from users where email = $1)',
       [target.email],
     );
     // Only the first guesses were ever checked; the rest met the wait (the clock did not move).
     expect(counted.rows[0]?.failures).toBe(LIMITS.LOGIN_FAILURES_BEFORE_DELAY);
-    expect((await attempt(await loginScreen(), target.email, target.password)).json()).toEqual(waiting(1));
+    expect((await attempt(await loginScreen(), target.email, target.password)).json()).toEqual(waitingSeconds(1));
     clock.advance(loginDelaySeconds(LIMITS.LOGIN_FAILURES_BEFORE_DELAY));
     expect((await attempt(await loginScreen(), target.email, target.password)).json()).toHaveProperty('redirect_to');
   });
@@ -174,19 +190,48 @@ describe('guessing protection at sign-in', () => {
   it('rounds the remaining wait up to whole minutes in the words and gives the seconds as Retry-After', async () => {
     const user = await freshUser();
     const browser = await loginScreen();
-    // Twelve failures, each after its wait: the twelfth imposes 128 s.
-    for (let failure = 0; failure < 12; failure += 1) {
-      expect((await attempt(browser, user.email, 'wrong')).statusCode).toBe(401);
-      if (failure < 11) clock.advance(loginDelaySeconds(failure + 1));
+    // Twelve failures, each after its wait: the twelfth imposes 128 s, and says so.
+    for (let failure = 1; failure <= 12; failure += 1) {
+      const answer = await attempt(browser, user.email, 'wrong');
+      expect(answer.statusCode).toBe(failure < LIMITS.LOGIN_FAILURES_BEFORE_DELAY ? 401 : 429);
+      if (failure < 12) clock.advance(loginDelaySeconds(failure));
     }
     const refused = await attempt(browser, user.email, user.password);
-    expect(refused.json()).toEqual(waiting(3));
+    expect(refused.json()).toEqual(waiting(128));
     expect(refused.headers['retry-after']).toBe(String(loginDelaySeconds(12)));
     clock.advance(loginDelaySeconds(12) - 61);
-    expect((await attempt(browser, user.email, user.password)).json()).toEqual(waiting(2));
+    expect((await attempt(browser, user.email, user.password)).json()).toEqual(waiting(61));
     clock.advance(61);
     expect((await attempt(browser, user.email, user.password)).json()).toHaveProperty('redirect_to');
   });
+
+  // Waits of 1, 2, 32, 64, 128 s and the longest: under a minute, either side of it, and the cap.
+  it.each([0, 1, 5, 6, 7, 10].map((extra) => LIMITS.LOGIN_FAILURES_BEFORE_DELAY + extra))(
+    'after failure %i, every attempt until the wait is over answers 429 with the real wait in seconds and Retry-After, never a 401 between',
+    async (failures) => {
+      const user = await freshUser();
+      // A login screen of its own for each attempt: the waits add up to longer than one sign-in lives.
+      for (let failure = 1; failure < failures; failure += 1) {
+        await attempt(await loginScreen(), user.email, 'wrong');
+        clock.advance(loginDelaySeconds(failure));
+      }
+      const wait = loginDelaySeconds(failures);
+      const last = await attempt(await loginScreen(), user.email, 'wrong');
+      expect([last.statusCode, last.headers['retry-after'], last.json()]).toEqual([429, String(wait), waitAnswer(wait)]);
+      // Probes across the wait (its start, its middle, either side of the last minute, its last second), the right
+      // password and a wrong one alike.
+      const probes = [...new Set([0, Math.floor(wait / 2), wait - 60, wait - 59, wait - 1])].filter((second) => second >= 0 && second < wait).sort((a, b) => a - b);
+      let elapsed = 0;
+      for (const probe of probes) {
+        clock.advance(probe - elapsed);
+        elapsed = probe;
+        const during = await attempt(await loginScreen(), user.email, probe % 2 === 0 ? user.password : 'wrong');
+        expect([during.statusCode, during.headers['retry-after'], during.json()]).toEqual([429, String(wait - probe), waitAnswer(wait - probe)]);
+      }
+      clock.advance(wait - elapsed);
+      expect((await attempt(await loginScreen(), user.email, user.password)).json()).toHaveProperty('redirect_to');
+    },
+  );
 
   it('throttles an email without an account by the same counts, with the identical answer, so the wait reveals nothing', async () => {
     const user = await freshUser();
@@ -201,7 +246,7 @@ describe('guessing protection at sign-in', () => {
       return seen;
     };
     const known = await answers(user.email);
-    expect(known.at(-1)).toBe(`429 1 ${JSON.stringify(waiting(1))}`);
+    expect(known.at(-1)).toBe(`429 1 ${JSON.stringify(waitingSeconds(1))}`);
     expect(await answers(unknown)).toEqual(known);
     clock.advance(1);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLoginScreen, signIn, submitLogin, TestBrowser } from './support/sign-in.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, TEST_DEMO_URL, type TestApp } from './support/test-app.ts';
 
 const API = '/api/sso/v3';
 
@@ -20,7 +20,8 @@ describe('signing in through the step API', () => {
     expect(browser.jar.names()).toContain('sso_tx');
     const screen = await browser.request('GET', `${API}/authorize?interaction=${interaction}&client_id=${server.publicClient.clientId}`);
     expect(screen.statusCode).toBe(200);
-    expect(screen.json()).toEqual({ challenge: 'LOGIN_REQUIRED', parameters: { client_id: 'sso-account', client_name: 'Account Area' } });
+    // resumed: the answer says where the sign-in stands, not the outcome of a submit (27.9).
+    expect(screen.json()).toEqual({ challenge: 'LOGIN_REQUIRED', parameters: { client_id: 'sso-account', client_name: 'Account Area', resumed: true } });
   });
 
   it('returns the browser to the client with a code and the state unchanged after a correct password', async () => {
@@ -72,7 +73,7 @@ describe('signing in through the step API', () => {
     expect(missingEmail.json()).toEqual({
       error_code: 'request.invalid',
       error_message: "Please enter your email address e.g, 'name@example.com'",
-      error_params: { reason: 'validation.email.required' },
+      error_params: { reason: 'validation.email.required', field: 'email' },
     });
     const badEmail = await browser.request('POST', `${API}/auth/login`, { email: 'not-an-email', password: await browser.encrypt('x') });
     expect(badEmail.json().error_message).toBe("Please enter valid email address. e.g 'name@example.com'");
@@ -137,12 +138,12 @@ describe('checking the client app before any redirect', () => {
   const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
   it.each([
-    ['an unknown client', { client_id: 'nobody', redirect_uri: 'http://localhost:8080/demo/auth/callback' }, 'client.unknown'],
+    ['an unknown client', { client_id: 'nobody', redirect_uri: `${TEST_DEMO_URL}/demo/auth/callback` }, 'client.unknown'],
     ['no client at all', {}, 'client.missing'],
-    ['a redirect_uri that only starts like a registered one', { client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback/../../evil' }, 'client.redirect_uri_mismatch'],
-    ['a redirect_uri with an extra query', { client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback?x=1' }, 'client.redirect_uri_mismatch'],
-    ['a public client without PKCE', { client_id: 'sso-account', redirect_uri: 'http://localhost:8080/demo/user-management/auth/callback' }, 'client.pkce_required'],
-    ['PKCE with the plain method', { client_id: 'sso-account', redirect_uri: 'http://localhost:8080/demo/user-management/auth/callback', code_challenge: challenge, code_challenge_method: 'plain' }, 'client.pkce_required'],
+    ['a redirect_uri that only starts like a registered one', { client_id: 'sso-dashboard', redirect_uri: `${TEST_DEMO_URL}/demo/auth/callback/../../evil` }, 'client.redirect_uri_mismatch'],
+    ['a redirect_uri with an extra query', { client_id: 'sso-dashboard', redirect_uri: `${TEST_DEMO_URL}/demo/auth/callback?x=1` }, 'client.redirect_uri_mismatch'],
+    ['a public client without PKCE', { client_id: 'sso-account', redirect_uri: `${TEST_DEMO_URL}/demo/user-management/auth/callback` }, 'client.pkce_required'],
+    ['PKCE with the plain method', { client_id: 'sso-account', redirect_uri: `${TEST_DEMO_URL}/demo/user-management/auth/callback`, code_challenge: challenge, code_challenge_method: 'plain' }, 'client.pkce_required'],
   ])('answers %s with an error and no redirect', async (_case, query, code) => {
     const response = await authorize(query);
     expect(response.statusCode).toBe(400);
@@ -151,7 +152,7 @@ describe('checking the client app before any redirect', () => {
   });
 
   it('carries a direct link\'s username through the provider (as login_hint) back to the login screen', async () => {
-    const response = await authorize({ client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback', state: 's', username: 'ada@example.com' });
+    const response = await authorize({ client_id: 'sso-dashboard', redirect_uri: `${TEST_DEMO_URL}/demo/auth/callback`, state: 's', username: 'ada@example.com', code_challenge: challenge, code_challenge_method: 'S256' });
     const toProvider = new URL(response.json().redirect_to);
     expect(toProvider.searchParams.get('login_hint')).toBe('ada@example.com');
     const provider = await server.app.inject({ method: 'GET', url: toProvider.pathname + toProvider.search });
@@ -160,10 +161,12 @@ describe('checking the client app before any redirect', () => {
     expect(Object.fromEntries(loginScreen.searchParams)).toMatchObject({ client_id: 'sso-dashboard', state: 's', username: 'ada@example.com' });
   });
 
-  it('lets a confidential client link without PKCE', async () => {
-    const response = await authorize({ client_id: 'sso-dashboard', redirect_uri: 'http://localhost:8080/demo/auth/callback', state: 's' });
-    expect(response.statusCode).toBe(200);
-    expect(new URL(response.json().redirect_to).pathname).toBe('/oidc/auth');
+  it('refuses a confidential client\'s link without PKCE, as every client must use it (RFC 9700 §2.1.1)', async () => {
+    const response = await authorize({ client_id: 'sso-dashboard', redirect_uri: `${TEST_DEMO_URL}/demo/auth/callback`, state: 's' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: 'client.pkce_required' });
+    const withPkce = await authorize({ client_id: 'sso-dashboard', redirect_uri: `${TEST_DEMO_URL}/demo/auth/callback`, state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    expect(new URL(withPkce.json().redirect_to).pathname).toBe('/oidc/auth');
   });
 
   it('tells a screen which app the user is signing in to', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,7 @@ describe('the development outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const production = await startTestApp({ env: { NODE_ENV: 'production', MASTER_KEY: 'a'.repeat(43), SMTP_URL: 'smtp://127.0.0.1:1' } });
+    const production = await startTestApp({ env: { NODE_ENV: 'production', MASTER_KEY: randomBytes(32).toString('base64url'), PUBLIC_URL: 'https://sso.example.com', SMTP_URL: 'smtp://127.0.0.1:1' } });
     const response = await production.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(response.statusCode).toBe(404);
     await production.close();

@@ -93,7 +93,8 @@ describe('second factors by emailed and texted codes', () => {
     expect((await logIn(browser, login)).answer.challenge).toBe('MFA_SETUP');
     expect(answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/initialization`, { type: 'sms' }))).toEqual({ challenge: 'SETUP_SMS_MFA', parameters: {} });
     const bad = await browser.request('POST', `${API}/auth/2fa/initialization`, { phone: '+44 12' });
-    expect(bad.json().error_code).toBe('request.invalid');
+    // The answer names the field, so the phone step shows the message on the number.
+    expect(bad.json()).toMatchObject({ error_code: 'request.invalid', error_params: { field: 'phone' } });
     const sent = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/initialization`, { phone: '+44 7700 900-123' }));
     expect(sent).toMatchObject({ challenge: 'VERIFY_SETUP_SMS_MFA', parameters: { delivery_destination: '•••0123', action: 'setup', channel: 'sms' } });
     const text = texts.sent.at(-1)!;
@@ -118,7 +119,7 @@ describe('second factors by emailed and texted codes', () => {
     const { answer: first } = await logIn(browser, login);
     expect(first).toEqual({
       challenge: 'SELECT_MFA_TYPE',
-      parameters: { availableChoices: [{ type: 'email', destination: 'd•••@example.com' }, { type: 'sms', destination: '•••0123' }] },
+      parameters: { availableChoices: [{ type: 'email', destination: 'd•••@example.com' }, { type: 'sms', destination: '•••0123' }], has_recovery_codes: false },
     });
     expect(answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/selection`, { type: 'sms' })).challenge).toBe('SMS_MFA');
     expect(answer<StepAnswer>(await browser.request('GET', `${API}/auth/mfa/selection`)).challenge).toBe('SELECT_MFA_TYPE');

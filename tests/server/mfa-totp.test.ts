@@ -3,7 +3,8 @@ import { matchTotpStep, totpCodeAt, totpIssuer, totpUri, type TotpAlgorithm } fr
 import { attemptTotpStep, createPendingFactor } from '../../server/store/mfa-factors.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { testBackends } from './support/databases.ts';
-import { fakeClock } from './support/fakes.ts';
+import { capturingMailer, fakeClock } from './support/fakes.ts';
+import { userWithTotp } from './support/signed-in.ts';
 import { API, answer, logIn, setUpTotp, type StepAnswer } from './support/mfa.ts';
 import { TestBrowser } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -57,7 +58,7 @@ describe.each(testBackends().map((backend) => [backend.name, backend] as const))
     try {
       const user = await db.query<{ id: string }>("insert into users (id, email, email_normalized, first_name, last_name, password_hash) values (gen_random_uuid(), 'r@example.com', 'r@example.com', 'R', 'R', 'x') returning id");
       const factorId = await createPendingFactor(db, { userId: user.rows[0]!.id, kind: 'totp', secretSealed: 'sealed' });
-      const rest = { max: 5, lockoutSeconds: 300 };
+      const rest = { max: 5, lockoutSeconds: 300, forgottenAfter: 86_400 };
       const claimTotpStep = async (step: number) => (await attemptTotpStep(db, factorId, step, new Date(), rest)).claimed;
       const results = await Promise.all(Array.from({ length: 50 }, () => claimTotpStep(56_666_666)));
       expect(results.filter(Boolean)).toHaveLength(1);
@@ -72,10 +73,11 @@ describe.each(testBackends().map((backend) => [backend.name, backend] as const))
 
 describe('signing in with an authenticator app', () => {
   const clock = fakeClock(Date.now());
+  const mail = capturingMailer();
   let server: TestApp;
   let secret: string;
   beforeAll(async () => {
-    server = await startTestApp({ clock: clock.now });
+    server = await startTestApp({ clock: clock.now, mailer: mail.mailer });
     const browser = new TestBrowser(server.app);
     const { answer: first } = await logIn(browser, { ...server.publicClient, email: server.user.email, password: server.user.password });
     expect(first.challenge).toBe('MFA_SETUP');
@@ -136,6 +138,38 @@ describe('signing in with an authenticator app', () => {
     clock.advance(15 * 60);
     const again = await atTotpStep();
     expect((await again.browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(secret, clock.now()) })).statusCode).toBe(200);
+  });
+
+  it('escalates: after the first rest each further wrong code rests the factor again, and the owner is mailed once, when the rest starts', async () => {
+    const email = 'escalate@example.com';
+    const owner = await userWithTotp(server, email, clock.now());
+    const atStep = async () => {
+      const browser = new TestBrowser(server.app);
+      const { answer: login } = await logIn(browser, { ...server.publicClient, email, password: owner.user.password });
+      expect(login.challenge).toBe('SOFTWARE_TOKEN_MFA');
+      return browser;
+    };
+    clock.advance(60);
+    const guesser = await atStep();
+    const wrong = () => totpCodeAt(owner.user.secret, clock.now() + 10 * 60_000);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await guesser.request('POST', `${API}/auth/mfa/verification`, { code: wrong() })).json().error_code).toBe('code.invalid');
+    }
+    await expect.poll(() => mail.to(email).filter((message) => message.subject === 'Several wrong authenticator codes on your account').length).toBe(1);
+    // A new round of five does not start after the rest: the next wrong code rests the factor at once.
+    clock.advance(15 * 60 + 1);
+    const later = await atStep();
+    expect((await later.request('POST', `${API}/auth/mfa/verification`, { code: wrong() })).json().error_code).toBe('code.invalid');
+    const resting = await later.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(owner.user.secret, clock.now()) });
+    expect(resting.statusCode).toBe(429);
+    expect(resting.json().error_code).toBe('mfa.totp_resting');
+    const events = await server.db.query<{ kind: string }>(
+      "select kind from security_events e join users u on u.id = e.user_id where u.email = $1 and kind in ('sign_in_failed', 'lockout_started')",
+      [email],
+    );
+    expect(events.rows.filter((row) => row.kind === 'lockout_started')).toHaveLength(1);
+    expect(events.rows.filter((row) => row.kind === 'sign_in_failed').length).toBe(6);
+    expect(mail.to(email).filter((message) => message.subject === 'Several wrong authenticator codes on your account')).toHaveLength(1);
   });
 
   it('answers a wrong app code with advice the user can follow: the current code and the phone clock, never "ask for a new one"', async () => {

@@ -76,7 +76,9 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
   it('marks a consumed code with the time it was consumed', async () => {
     const codes = adapterFor('AuthorizationCode');
     const codeId = id();
-    await codes.upsert(codeId, { grantId: id() }, 60);
+    const grantId = id();
+    await adapterFor('Grant').upsert(grantId, { accountId: 'someone' }, 60);
+    await codes.upsert(codeId, { grantId }, 60);
     await codes.consume(codeId);
     const found = await codes.find(codeId);
     expect(found?.consumed).toEqual(expect.any(Number));
@@ -103,6 +105,8 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
     const grantId = id();
     const otherGrantId = id();
     const [revoked, kept, otherModel] = [id(), id(), id()];
+    await adapterFor('Grant').upsert(grantId, { accountId: 'someone' }, 60);
+    await adapterFor('Grant').upsert(otherGrantId, { accountId: 'someone' }, 60);
     await adapterFor('AccessToken').upsert(revoked, { grantId }, 60);
     await adapterFor('AccessToken').upsert(kept, { grantId: otherGrantId }, 60);
     await adapterFor('AuthorizationCode').upsert(otherModel, { grantId }, 60);
@@ -137,6 +141,7 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
   it("sends a provider request's writes together, in one statement, when they are sent", async () => {
     const sessions = adapterFor('Session');
     const [kept, replaced, removed, added] = [id(), id(), id(), id()];
+    await adapterFor('Grant').upsert('g', { accountId: 'someone' });
     await sessions.upsert(kept, { uid: 'kept' }, 60);
     await sessions.upsert(replaced, { uid: 'before' }, 60);
     await sessions.upsert(removed, { uid: 'removed' }, 60);
@@ -159,22 +164,58 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
     expect(await adapterFor('AccessToken').find(added)).toEqual({ grantId: 'g' });
   });
 
-  it('writes held back in a provider request reach the database before the adapter reads or consumes anything', async () => {
+  it('writes held back in a provider request reach the database before the adapter reads, and a code is spent by the statement storing its tokens', async () => {
     const codeId = id();
-    const statements = await statementsOf((counted) =>
+    const tokenId = id();
+    await adapterFor('Grant').upsert('g', { accountId: 'someone' });
+    const statements = await statementsOf((counted, countedDb) =>
       runProviderRequest(async () => {
         const codes = counted('AuthorizationCode');
         await codes.upsert(codeId, { grantId: 'g' }, 60);
         await counted('Session').upsert(codeId, { uid: 'with-the-code' }, 60);
         expect(await codes.find(codeId)).toEqual({ grantId: 'g' });
         await codes.consume(codeId);
-        await counted('AuthorizationCode').destroy(codeId);
+        await counted('AccessToken').upsert(tokenId, { grantId: 'g' }, 60);
+        // Held back: the code is not spent until the token issued for it is stored with it.
+        expect((await db.query("select consumed_at from oidc_payloads where model = 'AuthorizationCode' and id = $1", [codeId])).rows).toEqual([{ consumed_at: null }]);
+        await sendDeferredWrites(countedDb);
       }),
     );
-    // One statement for both writes, one read, one consume; the destroy was never sent.
+    // One statement for both writes, one read, one that spends the code and stores the token.
     expect(statements).toBe(3);
-    expect(await adapterFor('AuthorizationCode').find(codeId)).toMatchObject({ grantId: 'g' });
+    expect(await adapterFor('AuthorizationCode').find(codeId)).toMatchObject({ grantId: 'g', consumed: expect.any(Number) });
     expect(await adapterFor('Session').find(codeId)).toEqual({ uid: 'with-the-code' });
+    expect(await adapterFor('AccessToken').find(tokenId)).toEqual({ grantId: 'g' });
+  });
+
+  it('spends a code held back in a provider request before the adapter reads anything, even with no write to go with it', async () => {
+    const codeId = id();
+    await adapterFor('Grant').upsert('g', { accountId: 'someone' });
+    await adapterFor('AuthorizationCode').upsert(codeId, { grantId: 'g' }, 60);
+    await runProviderRequest(async () => {
+      await adapterFor('AuthorizationCode').consume(codeId);
+      expect(await adapterFor('Session').find(id())).toBeUndefined();
+      expect((await db.query("select 1 from oidc_payloads where model = 'AuthorizationCode' and id = $1 and consumed_at is not null", [codeId])).rows).toHaveLength(1);
+    });
+  });
+
+  it('stores none of a provider request\'s tokens, refuses it and revokes the grant when a parallel request spent its refresh token first', async () => {
+    const grantId = id();
+    const [spent, issued, earlier] = [id(), id(), id()];
+    await adapterFor('Grant').upsert(grantId, { accountId: 'someone' }, 60);
+    await adapterFor('RefreshToken').upsert(spent, { grantId }, 60);
+    await adapterFor('AccessToken').upsert(earlier, { grantId }, 60);
+    const refused = runProviderRequest(async () => {
+      await adapterFor('RefreshToken').consume(spent);
+      await adapterFor('RefreshToken').upsert(issued, { grantId }, 60);
+      // A parallel request spends the same refresh token before this one's writes go out.
+      await db.query("update oidc_payloads set consumed_at = now() where model = 'RefreshToken' and id = $1", [spent]);
+      await sendDeferredWrites(db);
+    });
+    await expect(refused).rejects.toBeInstanceOf(errors.InvalidGrant);
+    expect(await adapterFor('RefreshToken').find(issued)).toBeUndefined();
+    expect(await adapterFor('AccessToken').find(earlier)).toBeUndefined();
+    expect(await adapterFor('Grant').find(grantId)).toBeUndefined();
   });
 
   it('a later write of the same row in a provider request replaces the earlier one', async () => {
@@ -215,6 +256,10 @@ describe.each(testBackends())('the oidc-provider adapter on $name', (backend) =>
       // Every client may hold refresh tokens; only its setting (or offline_access) gets it one.
       grant_types: ['authorization_code', 'refresh_token'],
       sso_refresh_tokens: false,
+      // The profile every request of the client follows: default unless registered with --profile fapi2.
+      sso_profile: 'default',
+      // A client is third-party, asking the person's consent, unless registered with --first-party.
+      sso_first_party: false,
       ...auth,
     });
   });

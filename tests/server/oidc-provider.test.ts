@@ -15,6 +15,7 @@ import { registerOidcRoutes } from '../../server/api/oidc-mount.ts';
 import { securityHeaders } from '../../server/web/security-headers.ts';
 import { InteractionNotFoundError, completeInteraction, findInteraction } from '../../server/oidc/provider.ts';
 import { upsertClient } from '../../server/store/clients.ts';
+import { setClientFirstParty } from '../../server/store/client-security.ts';
 import { insertUser } from '../../server/store/users.ts';
 import { createBareProvider } from './support/bare-provider.ts';
 import { CookieJar } from './support/cookie-jar.ts';
@@ -42,6 +43,9 @@ async function setUp(origin: string): Promise<{ provider: Provider; db: Database
   const redirectUris = [`${origin}/cb`];
   await upsertClient(db, box, { clientId: 'public-app', name: 'Public app', redirectUris, isPublic: true, secret: undefined });
   await upsertClient(db, box, { clientId: 'confidential-app', name: 'Confidential app', redirectUris, isPublic: false, secret: CONFIDENTIAL_SECRET });
+  // The product's own apps: this file is about the provider's protocol and session, not the consent a third-party
+  // app asks for (tests/server/app-consent.test.ts).
+  for (const clientId of ['public-app', 'confidential-app']) await setClientFirstParty(db, clientId, true);
   const provider = await createBareProvider({ config, db, box });
   return { provider, db, userId: user.id };
 }
@@ -81,7 +85,7 @@ describe('the OpenID Connect provider', () => {
   beforeAll(async () => {
     server = await startServer();
     const options = { execute: [oidc.allowInsecureRequests] };
-    const metadata = { id_token_signed_response_alg: 'ES256' };
+    const metadata = {};
     publicClient = await oidc.discovery(new URL(server.origin), 'public-app', metadata, oidc.None(), options);
     confidentialClient = await oidc.discovery(new URL(server.origin), 'confidential-app', metadata, oidc.ClientSecretBasic(CONFIDENTIAL_SECRET), options);
   });
@@ -125,10 +129,10 @@ describe('the OpenID Connect provider', () => {
     return new URL(resumed.headers.get('location') ?? '');
   }
 
-  it('advertises ES256 ID tokens, S256 PKCE and every endpoint under /oidc in discovery', () => {
+  it('advertises RS256 (OpenID Connect Discovery §3), PS256 and ES256 ID tokens, S256 PKCE and every endpoint under /oidc in discovery', () => {
     const metadata = publicClient.serverMetadata();
     expect(metadata.issuer).toBe(server.origin);
-    expect(metadata.id_token_signing_alg_values_supported).toEqual(['ES256']);
+    expect([...(metadata.id_token_signing_alg_values_supported ?? [])].sort()).toEqual(['ES256', 'PS256', 'RS256']);
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
     for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri', 'end_session_endpoint', 'revocation_endpoint'] as const) {
       expect(metadata[endpoint]).toMatch(new RegExp(`^${server.origin}/oidc/`));
@@ -136,16 +140,17 @@ describe('the OpenID Connect provider', () => {
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
   });
 
-  it('publishes only the public half of its ES256 signing keys', async () => {
+  it('publishes only the public half of its signing keys: one RSA (RS256, PS256), one P-256 (ES256)', async () => {
     const jwks = (await (await fetch(publicClient.serverMetadata().jwks_uri ?? '')).json()) as { keys: Array<Record<string, unknown>> };
-    expect(jwks.keys.length).toBeGreaterThan(0);
+    expect(jwks.keys.map((key) => key.kty).sort()).toEqual(['EC', 'RSA']);
+    expect(jwks.keys.find((key) => key.kty === 'EC')).toMatchObject({ crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(jwks.keys.find((key) => key.kty === 'RSA')).toMatchObject({ use: 'sig' });
     for (const key of jwks.keys) {
-      expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
-      expect(key).not.toHaveProperty('d');
+      for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(key).not.toHaveProperty(secret);
     }
   });
 
-  it('signs a user in with PKCE and issues an ES256 ID token and the profile at userinfo', async () => {
+  it('signs a user in with PKCE and issues an RS256 ID token (the default) and the profile at userinfo, its address unproven (an account made without a code or link)', async () => {
     const { verifier, params } = await newRequest();
     const callback = await signIn(publicClient, params);
     expect(callback.origin + callback.pathname).toBe(redirectUri());
@@ -154,20 +159,20 @@ describe('the OpenID Connect provider', () => {
       expectedState: params.state,
       expectedNonce: params.nonce,
     });
-    expect(decodeProtectedHeader(tokens.id_token ?? '').alg).toBe('ES256');
+    expect(decodeProtectedHeader(tokens.id_token ?? '').alg).toBe('RS256');
     expect(tokens.claims()).toMatchObject({
       iss: server.origin,
       aud: 'public-app',
       sub: server.userId,
       nonce: params.nonce,
       email: 'ada@example.com',
-      email_verified: true,
+      email_verified: false,
       name: 'Ada Lovelace',
     });
     expect(await oidc.fetchUserInfo(publicClient, tokens.access_token, server.userId)).toEqual({
       sub: server.userId,
       email: 'ada@example.com',
-      email_verified: true,
+      email_verified: false,
       given_name: 'Ada',
       family_name: 'Lovelace',
       name: 'Ada Lovelace',
@@ -223,7 +228,9 @@ describe('the OpenID Connect provider', () => {
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     const html = await response.text();
     expect(html).toContain('<title>Error</title>');
-    expect(html).toContain('invalid_redirect_uri');
+    // A person reads plain words with a way on, never the OAuth error code (issue 27.16).
+    expect(html).toContain('This sign-in could not start');
+    expect(html).not.toContain('invalid_redirect_uri');
     expect(html).not.toContain('attacker.example');
   });
 
@@ -238,11 +245,10 @@ describe('the OpenID Connect provider', () => {
   });
 
   it('requires the confidential client to authenticate with its secret', async () => {
-    const { params } = await newRequest();
-    const { code_challenge: _c, code_challenge_method: _m, ...withoutPkce } = params;
-    const callback = await signIn(confidentialClient, withoutPkce);
-    const checks = { expectedState: params.state, expectedNonce: params.nonce };
-    const impostor = await oidc.discovery(new URL(server.origin), 'confidential-app', { id_token_signed_response_alg: 'ES256' }, oidc.ClientSecretBasic('wrong'), {
+    const { verifier, params } = await newRequest();
+    const callback = await signIn(confidentialClient, params);
+    const checks = { pkceCodeVerifier: verifier, expectedState: params.state, expectedNonce: params.nonce };
+    const impostor = await oidc.discovery(new URL(server.origin), 'confidential-app', {}, oidc.ClientSecretBasic('wrong'), {
       execute: [oidc.allowInsecureRequests],
     });
     await expect(oidc.authorizationCodeGrant(impostor, callback, checks)).rejects.toMatchObject(challenge('invalid_client'));

@@ -40,7 +40,9 @@ describe('the provider behind a TLS-terminating proxy', () => {
   });
 
   it('sets only Secure cookies although the connection to it is plain HTTP', async () => {
-    const query = new URLSearchParams({ client_id: 'app', redirect_uri: `${PUBLIC_URL}/cb`, response_type: 'code', scope: 'openid', state: 'abc' });
+    // Every client sends PKCE, confidential ones included (RFC 9700 §2.1.1).
+    const codeChallenge = crypto.createHash('sha256').update(crypto.randomBytes(32).toString('base64url')).digest('base64url');
+    const query = new URLSearchParams({ client_id: 'app', redirect_uri: `${PUBLIC_URL}/cb`, response_type: 'code', scope: 'openid', state: 'abc', code_challenge: codeChallenge, code_challenge_method: 'S256' });
     const response = await app.inject({ method: 'GET', url: `/oidc/auth?${query}` });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toMatch(/^\/auth\/login\?interaction=/);

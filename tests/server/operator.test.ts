@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperationError } from '../../server/admin/operations.ts';
+import { OperationError } from '../../server/admin/operation-error.ts';
 import { generateRecoveryCodes, recoveryCodeDeps, recoveryCodeStatus } from '../../server/auth/recovery-codes.ts';
 import { auditTrail, disableUser, enableUser, resetMfa, showUser, unlockUser, userSessions } from '../../server/admin/user-operations.ts';
 import { listSessions } from '../../server/auth/sessions.ts';
@@ -82,7 +82,7 @@ describe('an operator recovering a user (MFA on)', () => {
     expect((await showUser(server.context, user.email)).lockout).toMatchObject({ loginFailures: LIMITS.LOGIN_FAILURES_BEFORE_DELAY, waitingUntil: expect.any(String) });
 
     await unlockUser(server.context, user.email);
-    expect((await showUser(server.context, user.email)).lockout).toEqual({ loginFailures: 0, codeFailures: [], totpFailures: 0 });
+    expect((await showUser(server.context, user.email)).lockout).toEqual({ loginFailures: 0, codeFailures: [], totpFailures: 0, codeCaps: [] });
     expect((await submitLogin(browser, user.email, user.password)).json()).toMatchObject({ challenge: 'SOFTWARE_TOKEN_MFA' });
     expect(await kindsOf(user.email)).toContain('account_unlocked');
   });

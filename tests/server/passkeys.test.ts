@@ -109,7 +109,8 @@ describe('passkeys at sign-in', () => {
     expect(next.challenge).toBeUndefined();
     const callback = await followToClient(again, String(next.redirect_to), server.publicClient.redirectUri);
     const { idToken } = await whatTheAppSees(server.app, server.publicClient, callback, codeVerifier);
-    expect(idToken.amr).toEqual(['pwd', 'mfa', 'hwk', 'user']);
+    // No passkey was used this time: the token says the trusted browser stood in for it (issue 27.21).
+    expect(idToken.amr).toEqual(['pwd', 'trusted_device']);
   });
 
   it('stops trusting a browser trusted with a passkey once the person removes that passkey on the account page: its next sign-in asks for a second factor again', async () => {
@@ -187,6 +188,21 @@ describe('passkeys at sign-in', () => {
     const replay = await second.browser.request('POST', `${API}/auth/passkey/login`, { credential: assertion });
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ error_code: 'passkey.invalid' });
+  });
+
+  it("checks the assertion's userHandle and its id against rawId (WebAuthn L2 §7.2)", async () => {
+    const person = await personWithPasskey();
+    const other = await personWithPasskey();
+    const refused = async (change: (assertion: ReturnType<SoftwareAuthenticator['get']>) => unknown) => {
+      const { browser, options } = await passwordlessOptions();
+      const answer = await browser.request('POST', `${API}/auth/passkey/login`, { credential: change(person.authenticator.get(options, PAGE)) });
+      return answer.statusCode === 400 && answer.json().error_code === 'passkey.invalid';
+    };
+    const otherHandle = Buffer.from((await server.db.query<{ id: string }>('select id from users where email = $1', [other.email])).rows[0]!.id).toString('base64url');
+    expect(await refused((assertion) => ({ ...assertion, response: { ...assertion.response, userHandle: otherHandle } }))).toBe(true);
+    expect(await refused((assertion) => ({ ...assertion, response: { ...assertion.response, userHandle: undefined } }))).toBe(true);
+    expect(await refused((assertion) => ({ ...assertion, id: `${assertion.id.slice(0, -2)}AA` }))).toBe(true);
+    expect(await refused((assertion) => assertion)).toBe(false);
   });
 
   it('refuses an assertion made for another site (another RP ID), with no sign-in', async () => {

@@ -154,7 +154,7 @@ describe('password recovery by emailed code', () => {
     await requestReset(owner.email);
     const response = await confirm(owner.email, await mail.latestCode(owner.email), password);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error_code: 'request.invalid', error_message: message, error_params: { reason } });
+    expect(response.json()).toEqual({ error_code: 'request.invalid', error_message: message, error_params: { reason, field: 'password' } });
   });
 
   it('refuses the current password as the new one', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { capturingMailer } from './support/fakes.ts';
-import { browserAtSignIn, NEW_USER_PASSWORD, submitRegistration, submitRegistrationCode } from './support/registration.ts';
+import { browserAtSignIn, DETAILS_BEFORE_CODE, NEW_USER_PASSWORD, submitRegistration, submitRegistrationCode } from './support/registration.ts';
 import { signIn, TestBrowser } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -33,13 +33,13 @@ describe('completing a pre-registered account', () => {
   it('sends a pre-registered address a code like a new one, then asks to complete the account with what is known', async () => {
     const { email, verified } = await verifiedPreRegistration();
     expect(mail.to(email).at(-1)?.subject).toBe('Your registration code');
-    expect(verified.json()).toEqual({ challenge: 'PRE_REGISTRATION', parameters: { email, firstName: 'Mary', lastName: 'Jackson' } });
+    expect(verified.json()).toEqual({ challenge: 'PRE_REGISTRATION', parameters: { email, firstName: 'Mary', lastName: 'Jackson', ...DETAILS_BEFORE_CODE } });
   });
 
   it('preloads the same details when the completion screen is reloaded', async () => {
     const { email, browser } = await verifiedPreRegistration();
     const preload = await browser.request('GET', `${API}/register/userinfo`);
-    expect(preload.json()).toEqual({ challenge: 'PRE_REGISTRATION', parameters: { email, firstName: 'Mary', lastName: 'Jackson' } });
+    expect(preload.json()).toEqual({ challenge: 'PRE_REGISTRATION', parameters: { email, firstName: 'Mary', lastName: 'Jackson', ...DETAILS_BEFORE_CODE } });
   });
 
   it('completes the account with the names and password given, and finishes the sign-in', async () => {

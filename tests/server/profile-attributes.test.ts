@@ -38,7 +38,7 @@ describe('job details, a profile step added as data', () => {
     await submitRegistration(browser, { email: freshEmail() });
     const missing = await sendJobDetails(browser, { jobTitle: 'Analyst' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error_code: 'request.invalid', error_message: 'Please enter your department', error_params: { reason: 'validation.department.required' } });
+    expect(missing.json()).toEqual({ error_code: 'request.invalid', error_message: 'Please enter your department', error_params: { reason: 'validation.department.required', field: 'department' } });
     const extra = await sendJobDetails(browser, { jobTitle: 'Analyst', department: 'Risk', isAdmin: true });
     expect(extra.statusCode).toBe(400);
     const tooLong = await sendJobDetails(browser, { jobTitle: 'x'.repeat(101), department: 'Risk' });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
@@ -58,7 +59,8 @@ describe('recovery codes (MFA on, the default)', () => {
     const { page, codes } = await accountWithCodes();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
+    // No O/0 and no I/1, so a code written down is not misread.
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
     const stored = await server.db.query<{ code_hash: string }>('select code_hash from recovery_codes');
     for (const code of codes) expect(stored.rows.map((row) => row.code_hash)).not.toContain(code);
     expect(JSON.stringify(stored.rows)).not.toContain(codes[0]!.replace(/-/g, ''));
@@ -104,11 +106,83 @@ describe('recovery codes (MFA on, the default)', () => {
     expect((await page.call('GET', '/account/recovery-codes')).json()).toMatchObject({ left: 2, low: true });
   });
 
+  it('stores each code with a salted slow hash (argon2id), and accepts a code in either case, with or without dashes', async () => {
+    const { user, codes } = await accountWithCodes();
+    const stored = await server.db.query<{ code_hash: string }>(
+      'select code_hash from recovery_codes r join users u on u.id = r.user_id where u.email = $1',
+      [user.email],
+    );
+    expect(stored.rows).toHaveLength(10);
+    for (const row of stored.rows) expect(row.code_hash).toMatch(/^\$argon2id\$/);
+    for (const typed of [codes[0]!.toLowerCase(), codes[1]!.replace(/-/g, ''), ` ${codes[2]!.toLowerCase().replace(/-/g, '')} `]) {
+      expect(answer<StepAnswer>((await signInWithRecoveryCode(user, typed)).response).challenge).toBe('MFA_SETUP');
+    }
+  });
+
+  it("counts wrong recovery codes in the account's guess budget: after five, even a right code waits, with Retry-After", async () => {
+    const { user, codes } = await accountWithCodes();
+    for (let wrong = 0; wrong < LIMITS.ONE_TIME_CODE_MAX_FAILURES; wrong += 1) {
+      const { response } = await signInWithRecoveryCode(user, `2345-6789-ABC${String.fromCharCode(68 + wrong)}`);
+      expect(response.json()).toMatchObject({ error_code: 'code.invalid' });
+    }
+    const { response } = await signInWithRecoveryCode(user, codes[0]!);
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ error_code: 'code.too_many_attempts' });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    clock.advance(LIMITS.ONE_TIME_CODE_FAILURE_WINDOW + 1);
+    expect(answer<StepAnswer>((await signInWithRecoveryCode(user, codes[0]!)).response).challenge).toBe('MFA_SETUP');
+  });
+
+  it('still accepts a code of a set made before argon2id (stored with the keyed hash)', async () => {
+    const { user } = await accountWithCodes();
+    const owner = await server.db.query<{ id: string }>('select id from users where email = $1', [user.email]);
+    const userId = owner.rows[0]!.id;
+    const legacy = 'ABCD-EFGH-IJKL';
+    const keyed = createHmac('sha256', server.context.box.derive('recovery-codes')).update(`recovery:${userId}:${legacy.replace(/-/g, '')}`).digest('base64url');
+    await server.db.query('update recovery_codes set code_hash = $2 where id = (select id from recovery_codes where user_id = $1 limit 1)', [userId, keyed]);
+    expect(answer<StepAnswer>((await signInWithRecoveryCode(user, legacy.toLowerCase())).response).challenge).toBe('MFA_SETUP');
+  });
+
   it('refuses malformed recovery codes as bad input, never as a server error', async () => {
     const { user } = await accountWithCodes();
     for (const code of ['', 'short', '0000-0000-0000', 'x'.repeat(500)]) {
       const { response } = await signInWithRecoveryCode(user, code);
       expect(response.statusCode).toBe(400);
     }
+  });
+  it('tells the second-factor step whether the person has a recovery code left, so only then is one offered', async () => {
+    users += 1;
+    const without = { email: `recovery-${users}@example.com`, password: 'Recovery-Passw0rd!' };
+    await addUser({ db: server.db }, without);
+    await signInToAccountPage(server, without, tick);
+    const none = await logIn(new TestBrowser(server.app), { ...ACCOUNT_CLIENT, ...without });
+    expect(none.answer).toMatchObject({ challenge: 'SOFTWARE_TOKEN_MFA', parameters: { has_recovery_codes: false } });
+    const { user } = await accountWithCodes();
+    const some = await logIn(new TestBrowser(server.app), { ...ACCOUNT_CLIENT, ...user });
+    expect(some.answer).toMatchObject({ challenge: 'SOFTWARE_TOKEN_MFA', parameters: { has_recovery_codes: true } });
+  });
+
+  const factorKinds = async (email: string) =>
+    (
+      await server.db.query<{ kind: string }>(
+        'select f.kind from mfa_factors f join users u on u.id = f.user_id where u.email = $1 and f.confirmed_at is not null order by f.kind',
+        [email],
+      )
+    ).rows.map((row) => row.kind);
+
+  it.each([
+    ['removes the factors marked lost once the new one is proven', true, ['email']],
+    ['keeps the other factors when none was marked lost', false, ['email', 'totp']],
+  ])('after a recovery code says how many are left, and %s', async (_case, removeLost, kinds) => {
+    const { user, codes } = await accountWithCodes();
+    const { browser, response } = await signInWithRecoveryCode(user, codes[0]!);
+    expect(answer<StepAnswer>(response)).toMatchObject({ challenge: 'MFA_SETUP', parameters: { recovery_codes_left: 9 } });
+    const chosen = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/initialization`, { type: 'email', removeLost }));
+    expect(chosen.challenge).toBe('EMAIL_MFA');
+    // Nothing is removed before the new factor works: a sign-in abandoned here leaves the account as it was.
+    expect(await factorKinds(user.email)).toEqual(['totp']);
+    const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/verification`, { code: await mail.latestCode(user.email) }));
+    expect(done.redirect_to).toBeTruthy();
+    expect(await factorKinds(user.email)).toEqual(kinds);
   });
 });

@@ -77,6 +77,8 @@ describe('refresh tokens, revocation and introspection for client apps (openid-c
     const tokens = await signIn(server.confidentialClient, confidential);
     const results = await Promise.allSettled([oidc.refreshTokenGrant(confidential, tokens.refresh_token!), oidc.refreshTokenGrant(confidential, tokens.refresh_token!)]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    // Refused as any replay is, whether it read the token before or after the winner spent it.
+    expect(results.find((result) => result.status === 'rejected')?.reason).toMatchObject({ error: 'invalid_grant', status: 400 });
     for (const result of results) {
       if (result.status === 'fulfilled') await expect(oidc.refreshTokenGrant(confidential, result.value.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     }

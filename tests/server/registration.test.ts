@@ -133,7 +133,7 @@ describe('registration', () => {
     expect(response.json()).toEqual({
       error_code: 'request.invalid',
       error_message: 'This password is too common and easy to guess. Please choose a different one.',
-      error_params: { reason: 'password.common' },
+      error_params: { reason: 'password.common', field: 'password' },
     });
   });
 
@@ -155,9 +155,9 @@ describe('registration', () => {
 
   it('refuses the form without accepted terms or without a name, in the spec\'s words', async () => {
     const noTerms = await submitRegistration(await browserAtSignIn(server), { email: freshEmail(), acceptTerms: false });
-    expect(noTerms.json()).toEqual({ error_code: 'request.invalid', error_message: 'Please accept the Terms and Conditions', error_params: { reason: 'validation.acceptTerms.required' } });
+    expect(noTerms.json()).toEqual({ error_code: 'request.invalid', error_message: 'Please accept the Terms and Conditions', error_params: { reason: 'validation.acceptTerms.required', field: 'acceptTerms' } });
     const noName = await submitRegistration(await browserAtSignIn(server), { email: freshEmail(), firstName: '' });
-    expect(noName.json()).toEqual({ error_code: 'request.invalid', error_message: 'Please enter your name', error_params: { reason: 'validation.name.required' } });
+    expect(noName.json()).toEqual({ error_code: 'request.invalid', error_message: 'Please enter your name', error_params: { reason: 'validation.name.required', field: 'firstName' } });
   });
 
   it('refuses a code before any sign-up started in this browser', async () => {

@@ -6,6 +6,7 @@ import { signInWithTotp, userWithTotp } from './support/signed-in.ts';
 import { TestBrowser } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
+const CHROME_155_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/155.0.0.0 Safari/537.36';
 const NOT_ME_LINK = /This wasn't me: http:\/\/localhost:8080\/auth\/not-me\?token=[A-Za-z0-9_-]{43}\n/;
 
 describe('security notices by email (MFA on)', () => {
@@ -26,7 +27,9 @@ describe('security notices by email (MFA on)', () => {
     await settle();
     const notice = mail.to(user.email).at(-1)!;
     expect(notice.subject).toBe('A sign-in method was added to your account');
-    expect(notice.text).toContain('From: lightMyRequest, address 203.0.113.44');
+    // The test client's user agent ("lightMyRequest") names no browser a person knows: only the address is told.
+    expect(notice.text).toContain('From: address 203.0.113.44');
+    expect(notice.text).not.toContain('lightMyRequest');
     expect(notice.text).toMatch(NOT_ME_LINK);
   });
 
@@ -35,10 +38,14 @@ describe('security notices by email (MFA on)', () => {
     await settle();
     const before = subjects(user.email).length;
     clock.advance(60);
-    await signInWithTotp(server, user, clock.now(), { browser: new TestBrowser(server.app, '198.51.100.9') });
+    const chrome = new TestBrowser(server.app, '198.51.100.9');
+    chrome.userAgent = CHROME_155_ON_LINUX;
+    await signInWithTotp(server, user, clock.now(), { browser: chrome });
     await settle();
     expect(subjects(user.email).slice(before)).toEqual(['New sign-in to your account']);
-    expect(mail.to(user.email).at(-1)!.text).toContain('address 198.51.100.9');
+    // The browser as a person names it, never the raw user-agent string.
+    expect(mail.to(user.email).at(-1)!.text).toContain('From: Chrome 155 on Linux, address 198.51.100.9');
+    expect(mail.to(user.email).at(-1)!.text).not.toContain('Mozilla');
 
     // The first browser again (its provider session ended, so it signs in anew): known, so no notice.
     await server.db.query("delete from oidc_payloads where model = 'Session'");

@@ -92,7 +92,7 @@ describe.each(backends.map((backend) => [backend.name, backend] as const))('a si
       for (let tries = 0; tries < 50 && newBrowserNotices().length === 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(newBrowserNotices()).toHaveLength(1);
       const token = /not-me\?token=([A-Za-z0-9_-]+)/.exec(newBrowserNotices()[0]!.text)?.[1];
-      expect(await findLiveNoticeLink(server.db, token ?? '', new Date(clock.now()))).toEqual({ userId: id, notice: 'new_browser' });
+      expect(await findLiveNoticeLink(server.db, token ?? '', new Date(clock.now()))).toEqual({ userId: id, notice: 'new_browser', sentTo: user.email });
 
       const third = new TestBrowser(server.app);
       expect((await logIn(third, { ...server.publicClient, ...user })).answer.challenge).toBe('SOFTWARE_TOKEN_MFA');
@@ -129,11 +129,13 @@ describe.each(backends.map((backend) => [backend.name, backend] as const))('a si
       await openLoginScreen(browser, server.publicClient);
       mailDown = true;
       for (let attempt = 0; attempt <= LIMITS.LOGIN_FAILURES_BEFORE_DELAY; attempt += 1) {
-        // Past the cooldown, each attempt issues a fresh code (up to the hourly cap), which cannot go out either.
+        // Past the cooldown, each attempt issues a fresh code, which cannot go out either.
         clock.advance(LIMITS.MFA_RESEND_COOLDOWN + 1);
         expect((await submitLogin(browser, user.email, 'Mail-Down-Passw0rd!')).json().error_code).toBe('server.unavailable');
       }
       expect((await server.db.query('select failures from login_failures where user_id = $1', [user.id])).rows).toEqual([]);
+      // Codes the screen said did not go are withdrawn: none waits to be sent later, and none used up the hourly allowance.
+      expect(await server.context.outbox.backlog()).toBe(0);
       mailDown = false;
       expect(answer<StepAnswer>(await submitLogin(browser, user.email, 'Mail-Down-Passw0rd!')).challenge).toBe('EMAIL_MFA');
     });

@@ -17,10 +17,12 @@ describe.runIf(postgres)('several server processes sharing one PostgreSQL', () =
   let db: Database;
   let first: FastifyInstance;
   let second: FastifyInstance;
+  let demoUrl: string;
   beforeAll(async () => {
     db = await postgres!.open();
     // Not about the second factor: this user signs in on the password alone (MFA is tested in tests/server/mfa-*.test.ts).
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, MFA_REQUIRED: 'false' });
+    demoUrl = config.demo.url;
     const masterKey = crypto.randomBytes(32);
     await seedDemo({ db, box: createSecretBox(masterKey), config });
     first = (await buildApp({ config, db, masterKey })).app;
@@ -37,7 +39,7 @@ describe.runIf(postgres)('several server processes sharing one PostgreSQL', () =
     // One browser, whose requests a load balancer spreads over two processes: share the cookie jar.
     Object.assign(browsers.second, { jar: browsers.first.jar });
     const client = DEMO_CLIENTS[0];
-    const redirectUri = new URL(client.callbackPath, PUBLIC_URL).href;
+    const redirectUri = new URL(client.callbackPath, demoUrl).href;
     const verifier = randomPKCECodeVerifier();
     const query = new URLSearchParams({
       client_id: client.clientId,

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 /** The Set-Cookie line that started the sign-in transaction. */
 async function transactionCookieLine(server: TestApp): Promise<string> {
   const browser = new TestBrowser(server.app);
-  const query = new URLSearchParams({ client_id: server.confidentialClient.clientId, redirect_uri: server.confidentialClient.redirectUri, state: 's' });
+  const query = new URLSearchParams({ client_id: server.confidentialClient.clientId, redirect_uri: server.confidentialClient.redirectUri, state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
   const authorize = await browser.request('GET', `/api/sso/v3/authorize?${query}`);
   const provider = await server.app.inject({ method: 'GET', url: new URL(authorize.json().redirect_to).pathname + new URL(authorize.json().redirect_to).search });
   const lines = ([] as string[]).concat(provider.headers['set-cookie'] ?? []);

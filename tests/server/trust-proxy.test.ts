@@ -72,3 +72,17 @@ describe('per-IP limits behind a proxy', () => {
     expect(await addressCounted({ TRUST_PROXY: '127.0.0.9' }, '127.0.0.5', '192.0.2.44')).toEqual(['127.0.0.5']);
   });
 });
+
+describe('a hop count at start', () => {
+  it.each([
+    ['1', true],
+    ['10.0.0.0/8,127.0.0.1', false],
+  ])('TRUST_PROXY=%s logs a warning recommending the proxies\' addresses: %s', { timeout: 120_000 }, async (raw, warns) => {
+    const lines: Array<Record<string, unknown>> = [];
+    const server = await startTestApp({ env: { TRUST_PROXY: raw, LOG_LEVEL: 'warn' }, logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    await server.close();
+    const warning = lines.find((line) => String(line.msg).startsWith('TRUST_PROXY is a hop count'));
+    expect(warning !== undefined).toBe(warns);
+    if (warning) expect(warning.msg).toContain("list the proxies' addresses instead");
+  });
+});

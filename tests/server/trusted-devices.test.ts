@@ -67,14 +67,15 @@ describe('"Don\'t ask for a code on this device"', () => {
     expect(browser.jar.value(TRUST_COOKIE)).toBeUndefined();
   });
 
-  it('lets the trusted browser sign in again on the password alone, with amr naming the password and the factor that made the trust', async () => {
+  it('lets the trusted browser sign in again on the password alone, with amr saying so (pwd, trusted_device: no code) and the password level', async () => {
     const person = await personWithApp();
     const token = await trustABrowser(person);
     const { browser, login, codeVerifier } = await signInWithPassword(person, token);
     expect(login.challenge).toBeUndefined();
     const callback = await followToClient(browser, String(login.redirect_to), server.publicClient.redirectUri);
     const { idToken } = await whatTheAppSees(server.app, server.publicClient, callback, codeVerifier);
-    expect(idToken.amr).toEqual(['pwd', 'mfa', 'otp']);
+    expect(idToken.amr).toEqual(['pwd', 'trusted_device']);
+    expect(idToken.acr).toBe('urn:payments-network:acr:password');
   });
 
   it('keeps the trusted browser with its address and browser, shown to the owner, never its token', async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHALLENGES, CHALLENGE_KINDS, SERVER_CHALLENGE_KINDS } from '../../contract/challenges.ts';
+import { committedFlowTypes, flowTypesOf } from '../../scripts/contract/flow-types.ts';
 import { withGeneratedChallengeKinds } from '../../scripts/contract/generated-files.ts';
 import { checkContractDrift } from '../../scripts/flows-check/check-contract-drift.ts';
 import { formatProblem } from '../../scripts/flows-check/problem.ts';
@@ -30,8 +31,8 @@ const SPEC_CHALLENGE_KINDS = [
   'PRE_REGISTRATION', 'EMAIL_MFA', 'SUCCESS_REGISTRATION', 'SUCCESS_PASSWORD_RESET', 'MULTIPLE_COMPANIES_REGISTRATION',
 ];
 
-/** Kinds beyond the spec's list, each added by an issue: passkeys (issue 19). */
-const ADDED_CHALLENGE_KINDS = ['PASSKEY_MFA', 'SETUP_PASSKEY_MFA', 'PASSKEY_SIGN_IN'];
+/** Kinds beyond the spec's list, each added by an issue: passkeys (issue 19), an app's consent (issue 24). */
+const ADDED_CHALLENGE_KINDS = ['PASSKEY_MFA', 'SETUP_PASSKEY_MFA', 'PASSKEY_SIGN_IN', 'CONSENT_REQUIRED'];
 
 describe('the challenge kinds of the contract', () => {
   it("are the spec's, in its order, then the kinds issues added", () => {
@@ -87,7 +88,7 @@ describe('npm run flows:check and npm run contract:generate on a copy whose enum
 
   const run = (script: string) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), copy ?? ''], { cwd: root, encoding: 'utf8' });
 
-  it('fails flows:check with the fix, and passes once the generator has run', () => {
+  it('fails flows:check with the fix, and passes once the generator has run', { timeout: 180_000 }, () => {
     copy = mkdtempSync(join(tmpdir(), 'contract-'));
     for (const dir of ['flows', 'schemas']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
     const schema = join(copy, 'schemas', 'flow.schema.json');
@@ -102,5 +103,42 @@ describe('npm run flows:check and npm run contract:generate on a copy whose enum
     expect(run('contract-generate.ts').stdout).toContain('contract:generate: wrote schemas/flow.schema.json');
     expect(enumOf(readFileSync(schema, 'utf8'))).toEqual(CHALLENGE_KINDS);
     expect(run('flows-check.ts').status).toBe(0);
+  });
+});
+
+describe('the flow file types (contract/flow-file.ts, contract/flow-file/), generated from the meta-schema', () => {
+  let copy: string | undefined;
+  afterEach(() => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+  const run = (script: string) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), copy ?? ''], { cwd: root, encoding: 'utf8' });
+
+  it('are what the meta-schema generates', async () => {
+    expect(committedFlowTypes(root)).toEqual(await flowTypesOf(readFileSync(META_SCHEMA, 'utf8')));
+  });
+
+  it('come in several files by concern, each under the project\'s 300 lines', async () => {
+    const files = await flowTypesOf(readFileSync(META_SCHEMA, 'utf8'));
+    expect([...files.keys()]).toEqual(['contract/flow-file/values.ts', 'contract/flow-file/form.ts', 'contract/flow-file/moves.ts', 'contract/flow-file/flow.ts', 'contract/flow-file.ts']);
+    for (const text of files.values()) expect(text.split('\n').length).toBeLessThan(300);
+  });
+
+  it('fail flows:check when the meta-schema changed since, and pass once the generator has run', { timeout: 180_000 }, () => {
+    copy = mkdtempSync(join(tmpdir(), 'contract-types-'));
+    for (const dir of ['flows', 'schemas', 'contract']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    const schema = join(copy, 'schemas', 'flow.schema.json');
+    writeFileSync(schema, readFileSync(schema, 'utf8').replace('"terminal": {', '"costCentre": { "type": "string", "description": "A new property." },\n        "terminal": {'));
+
+    const stale = run('flows-check.ts');
+    expect(stale.status).toBe(1);
+    expect(stale.stdout).toContain('contract/flow-file/flow.ts:1 — is stale: it is generated from schemas/flow.schema.json, which has changed since — run npm run contract:generate');
+    writeFileSync(join(copy, 'contract', 'flow-file', 'old.ts'), 'export type Old = string;\n');
+
+    const generated = run('contract-generate.ts').stdout;
+    expect(generated).toContain('contract:generate: wrote contract/flow-file/flow.ts');
+    expect(generated).toContain('contract:generate: removed contract/flow-file/old.ts');
+    expect(readFileSync(join(copy, 'contract', 'flow-file', 'flow.ts'), 'utf8')).toContain('costCentre?: string;');
+    expect(run('flows-check.ts').status).toBe(0);
+    expect(run('contract-generate.ts').stdout).not.toContain('wrote');
   });
 });

@@ -67,10 +67,10 @@ describe('npm run docs:generate -- --check on a copy of the docs', () => {
     if (copy) rmSync(copy, { recursive: true, force: true });
   });
 
-  /** Copies docs/ and schemas/ to a temp folder, lets `edit` change it, and runs the script there. */
+  /** Copies docs/, schemas/ and the add-a-step fixture to a temp folder, lets `edit` change it, and runs the script there. */
   function runOnCopy(edit: (dir: string) => void, ...args: string[]): { status: number | null; lines: string[] } {
     copy = mkdtempSync(join(tmpdir(), 'docs-check-'));
-    for (const dir of ['docs', 'schemas']) cpSync(join(root, dir), join(copy, dir), { recursive: true, filter: (path) => !path.includes('screenshots') });
+    for (const dir of ['docs', 'schemas', 'tests/fixtures/cost-centre']) cpSync(join(root, dir), join(copy, dir), { recursive: true, filter: (path) => !path.includes('screenshots') });
     edit(copy);
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'docs-generate.ts'), ...args, copy], { cwd: root, encoding: 'utf8' });
     return { status: run.status, lines: run.stdout.trim().split('\n') };
@@ -83,7 +83,7 @@ describe('npm run docs:generate -- --check on a copy of the docs', () => {
     expect(status).toBe(1);
     expect(lines).toEqual([
       'docs/configuration.md:configuration — is stale: server/environment-variables.ts changed since it was written — run npm run docs:generate',
-      'docs:check: 2 generated blocks, 1 to regenerate',
+      'docs:check: 3 generated blocks, 1 to regenerate',
     ]);
   });
 
@@ -106,7 +106,7 @@ describe('npm run docs:generate -- --check on a copy of the docs', () => {
     const stale = (dir: string) => editFile(dir, 'schemas/flow.schema.json', (text) => text.replace('"description": "The document title, in the spec\'s words."', '"description": "The tab title."'));
     const generated = runOnCopy(stale);
     expect(generated.status).toBe(0);
-    expect(generated.lines).toEqual(['docs:generate: wrote docs/flows.md (flow-properties)', 'docs:generate: 2 generated blocks, all up to date']);
+    expect(generated.lines).toEqual(['docs:generate: wrote docs/flows.md (flow-properties)', 'docs:generate: 3 generated blocks, all up to date']);
     const check = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'docs-generate.ts'), '--check', copy!], { cwd: root, encoding: 'utf8' });
     expect(check.status).toBe(0);
     expect(readFileSync(join(copy!, 'docs', 'flows.md'), 'utf8')).toContain('| `title` | string | yes | The tab title. |');

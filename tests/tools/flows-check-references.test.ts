@@ -21,7 +21,7 @@ const rows: Record<string, CheckRow> = {
   },
   'a step id used by two flows': {
     check: checkIds,
-    change: (p) => void (p.flows = [...p.flows, { file: 'flows/other.json', flow: { id: 'other', steps: { help: { route: 'other', title: 'Other' } } } }]),
+    change: (p) => void (p.flows = [...p.flows, { file: 'flows/other.json', flow: { id: 'other', steps: { help: { route: 'other', title: 'Other', titleKeys: [] } } } }]),
     lines: ['flows/other.json:steps.help — step id "help" is already used in flows/start.json — give one of them another id'],
   },
   'a form schema file that does not exist': {

@@ -23,7 +23,7 @@ describe('the meta-schema check', () => {
   it.each([
     {
       name: 'a misspelt property, and so a missing one',
-      step: { route: 'a', titel: 'A' },
+      step: { route: 'a', titel: 'A', titleKeys: ['title.a'] },
       lines: [
         'flows/x.json:steps.a.title — is missing — add it (see schemas/flow.schema.json#/definitions/step)',
         'flows/x.json:steps.a.titel — is not a known property — use one of: title, panel, call, init, links, …',
@@ -31,17 +31,17 @@ describe('the meta-schema check', () => {
     },
     {
       name: 'a step id that breaks the id pattern',
-      step: { route: 'a', title: 'A', next: [{ go: 'Done' }] },
+      step: { route: 'a', title: 'A', titleKeys: ['title.a'], next: [{ go: 'Done' }] },
       lines: ['flows/x.json:steps.a.next[0].go — "Done" does not match ^[a-z][a-z0-9-]*$ — see schemas/flow.schema.json#/definitions/rule/properties/go (A step id in any flow)'],
     },
     {
       name: 'a method outside the enum',
-      step: { route: 'a', title: 'A', call: { method: 'PUT', path: 'x' } },
+      step: { route: 'a', title: 'A', titleKeys: ['title.a'], call: { method: 'PUT', path: 'x' } },
       lines: ['flows/x.json:steps.a.call.method — is "PUT", which is not allowed — use one of: GET, POST'],
     },
     {
       name: 'a wrong type',
-      step: { route: 'a', title: 'A', terminal: 'yes' },
+      step: { route: 'a', title: 'A', titleKeys: ['title.a'], terminal: 'yes' },
       lines: ['flows/x.json:steps.a.terminal — must be boolean — see schemas/flow.schema.json#/definitions/step/properties/terminal'],
     },
   ])('reports $name', ({ step, lines }) => {
@@ -73,7 +73,7 @@ describe('flows:check', () => {
 
   it('reports only shape problems while a flow does not validate, since the other checks trust the shape', () => {
     const loaded = loadProject(root);
-    const broken = { ...loaded, raw: [...loaded.raw, flowWith({ route: 'a' })] };
+    const broken = { ...loaded, raw: [...loaded.raw, flowWith({ route: 'a', titleKeys: ['title.a'] })] };
     const report = checkReport(broken);
     expect(report.lines.slice(0, -1)).toEqual(['flows/x.json:steps.a.title — is missing — add it (see schemas/flow.schema.json#/definitions/step)']);
     expect(report.lines.at(-1)).toMatch(/^flows:check: \d+ flows, \d+ steps, 1 problem$/);

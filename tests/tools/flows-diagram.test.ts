@@ -35,14 +35,14 @@ function overlaps(layout: Layout): string[] {
 const tangled: FlowDefinition = {
   id: 'tangled',
   steps: {
-    start: { challenges: ['LOGIN_REQUIRED'], route: 'start', title: 'Start', call: { method: 'POST', path: 'start' }, next: [{ when: { flag: 'company-selection-removal' }, go: 'pick' }, { when: { flag: '!company-selection-removal' }, go: 'done' }] },
-    pick: { route: 'pick', title: 'Pick', links: [{ label: 'pick.again', go: 'pick' }, { label: 'pick.back', go: 'start' }, { label: 'pick.done', go: 'done', style: 'button' }] },
-    done: { route: 'done', title: 'Done', links: [{ label: 'done.help', go: 'help' }] },
+    start: { challenges: ['LOGIN_REQUIRED'], route: 'start', title: 'Start', titleKeys: [], call: { method: 'POST', path: 'start' }, next: [{ when: { flag: 'company-selection-removal' }, go: 'pick' }, { when: { flag: '!company-selection-removal' }, go: 'done' }] },
+    pick: { route: 'pick', title: 'Pick', titleKeys: [], links: [{ label: 'pick.again', go: 'pick' }, { label: 'pick.back', go: 'start' }, { label: 'pick.done', go: 'done', style: 'button' }] },
+    done: { route: 'done', title: 'Done', titleKeys: [], links: [{ label: 'done.help', go: 'help' }] },
   },
 };
 const tangledFiles = [
   { file: 'flows/tangled.json', flow: tangled },
-  { file: 'flows/other.json', flow: { id: 'other', steps: { help: { route: 'help', title: 'Help' } } } },
+  { file: 'flows/other.json', flow: { id: 'other', steps: { help: { route: 'help', title: 'Help', titleKeys: [] } } } },
 ];
 const english = { 'pick.again': 'Pick again', 'pick.back': 'Back', 'pick.done': 'Done', 'done.help': 'Help' };
 const tangledLayout = layoutGraph(flowGraph('tangled', tangledFiles, english, ['LOGIN_REQUIRED']));

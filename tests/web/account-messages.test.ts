@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import english from '../../flows/messages/account/en.json';
 import german from '../../flows/messages/account/de.json';
+import { SECURITY_EVENT_KINDS } from '../../server/store/security-events.ts';
 
 const ACCOUNT_SOURCES = join(import.meta.dirname, '../../src/account');
 
@@ -18,5 +19,12 @@ describe('the account page words', () => {
       .flatMap((name) => [...readFileSync(join(ACCOUNT_SOURCES, name), 'utf8').matchAll(/t\('(account\.[\w.]+)'/g)].map((match) => match[1]!));
     expect(used.length).toBeGreaterThan(50);
     expect(used.filter((key) => !(key in english))).toEqual([]);
+  });
+
+  it('name every security event the activity list can show, in English and German', () => {
+    const missing = (catalogue: Record<string, string>) => SECURITY_EVENT_KINDS.filter((kind) => !(`account.activity.kind.${kind}` in catalogue));
+    expect(missing(english)).toEqual([]);
+    expect(missing(german)).toEqual([]);
+    expect(german['account.activity.kind.app_access_revoked']).toBe('App-Zugriff entzogen');
   });
 });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiRequest } from '../../src/services/api-client.ts';
 import { encryptFields, encryptValue, type CredentialKey } from '../../src/services/credentials.ts';
 import { runStepCall } from '../../src/engine/step-call.ts';
+import type { StepCall } from '../../src/engine/flow-types.ts';
 import { decryptFields } from '../../server/auth/credentials.ts';
 import type { KeyStore } from '../../server/crypto/key-store.ts';
 import type { Queryable } from '../../server/db/database.ts';
@@ -102,7 +103,7 @@ describe('runStepCall with encrypt fields', () => {
         return (request.path === 'crypto/rsa-public-key' ? credentialKey : { redirect_to: '/oidc/auth/1' }) as T;
       },
     };
-    const call = { method: 'POST', path: 'auth/login', encrypt: ['password'] } as const;
+    const call: StepCall = { method: 'POST', path: 'auth/login', encrypt: ['password'] };
     const values = { email: 'ada@example.com', password: 'secret' };
     await runStepCall({ call, query: new URLSearchParams(), values }, api);
     await runStepCall({ call, query: new URLSearchParams(), values }, api);

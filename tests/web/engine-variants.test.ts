@@ -11,6 +11,7 @@ const step: Step = {
   flowId: 'demo',
   route: 'choice',
   title: 'Signing in',
+  titleKeys: [],
   call: { method: 'POST', path: 'sign-in/choice' },
   variants: [
     { when: { challenge: 'MFA_SETUP' }, title: 'Setting up', call: { method: 'POST', path: 'setup/choice' } },

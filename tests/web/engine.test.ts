@@ -16,6 +16,7 @@ const fixtureFlows: FlowDefinition[] = [
       start: {
         route: 'start',
         title: 'Start',
+        titleKeys: [],
         next: [
           { when: { exists: 'redirect_to' }, go: 'leave' },
           { when: { challenge: 'SMS_MFA', flag: 'disable-sms-mfa' }, go: 'pick' },
@@ -23,12 +24,12 @@ const fixtureFlows: FlowDefinition[] = [
           { when: { in: { field: 'parameters.count', values: [2, 3] } }, go: 'pick' },
         ],
       },
-      leave: { route: 'leave', title: 'Leave', navigate: 'redirect_to' },
-      sms: { route: 'sms', title: 'Sms', challenges: ['SMS_MFA'] },
-      mail: { route: 'mail', title: 'Mail', challenges: ['EMAIL_MFA'] },
-      pick: { route: 'pick', title: 'Pick', challenges: ['SELECT_MFA_TYPE'] },
-      catchall: { route: 'catchall', title: 'Catch', next: [{ go: 'mail' }] },
-      error: { route: 'error', title: 'Error' },
+      leave: { route: 'leave', title: 'Leave', titleKeys: [], navigate: 'redirect_to' },
+      sms: { route: 'sms', title: 'Sms', titleKeys: [], challenges: ['SMS_MFA'] },
+      mail: { route: 'mail', title: 'Mail', titleKeys: [], challenges: ['EMAIL_MFA'] },
+      pick: { route: 'pick', title: 'Pick', titleKeys: [], challenges: ['SELECT_MFA_TYPE'] },
+      catchall: { route: 'catchall', title: 'Catch', titleKeys: [], next: [{ go: 'mail' }] },
+      error: { route: 'error', title: 'Error', titleKeys: [] },
     },
   },
 ];
@@ -97,16 +98,16 @@ describe('resolveNextStep', () => {
 describe('buildRegistry', () => {
   it('refuses a challenge claimed by two steps', () => {
     const flows: FlowDefinition[] = [
-      { id: 'a', steps: { one: { route: 'one', title: 'One', challenges: ['SMS_MFA'] } } },
-      { id: 'b', steps: { two: { route: 'two', title: 'Two', challenges: ['SMS_MFA'] } } },
+      { id: 'a', steps: { one: { route: 'one', title: 'One', titleKeys: [], challenges: ['SMS_MFA'] } } },
+      { id: 'b', steps: { two: { route: 'two', title: 'Two', titleKeys: [], challenges: ['SMS_MFA'] } } },
     ];
     expect(() => buildRegistry(flows)).toThrow(/SMS_MFA/);
   });
 
   it('refuses a step id defined twice', () => {
     const flows: FlowDefinition[] = [
-      { id: 'a', steps: { one: { route: 'one', title: 'One' } } },
-      { id: 'b', steps: { one: { route: 'uno', title: 'Uno' } } },
+      { id: 'a', steps: { one: { route: 'one', title: 'One', titleKeys: [] } } },
+      { id: 'b', steps: { one: { route: 'uno', title: 'Uno', titleKeys: [] } } },
     ];
     expect(() => buildRegistry(flows)).toThrow(/one/);
   });

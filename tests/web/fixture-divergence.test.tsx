@@ -41,8 +41,8 @@ describe('a replay that diverges', () => {
   it.each<[string, (fixture: Fixture) => void, string]>([
     [
       'a title',
-      (fixture) => (step(fixture, 3).title = 'Sign In'),
-      `${NAME}: step 3 (login): expected title "Sign In", saw "Log In"`,
+      (fixture) => (step(fixture, 1).title = 'Sign In'),
+      `${NAME}: step 1 (login): expected title "Sign In", saw "Log In"`,
     ],
     [
       'a screen',
@@ -51,21 +51,26 @@ describe('a replay that diverges', () => {
     ],
     [
       'a message',
-      (fixture) => (step(fixture, 4).messages = ['Wrong password.']),
-      `${NAME}: step 4 (login): expected messages ["Wrong password."], saw ["Incorrect email or password."]`,
+      (fixture) => (step(fixture, 2).messages = ['Wrong password.']),
+      `${NAME}: step 2 (login): expected messages ["Wrong password."], saw ["Incorrect email or password."]`,
+    ],
+    [
+      'a headline',
+      (fixture) => (step(fixture, 2).headline = 'Sign in to go on'),
+      `${NAME}: step 2 (login): expected headline "Sign in to go on", saw "Log in to proceed"`,
     ],
     [
       'a request body',
       (fixture) => {
-        const login = step(fixture, 3).requests.find((request) => request.path === 'auth/login');
+        const login = step(fixture, 1).requests.find((request) => request.path === 'auth/login');
         if (login) login.body = { email: 'someone@else.example', password: '{{encrypted:password}}' };
       },
-      `${NAME}: step 3 (login): POST auth/login differs from the recording: body.email: expected "someone@else.example", got "ada@example.com"`,
+      `${NAME}: step 1 (login): POST auth/login differs from the recording: body.email: expected "someone@else.example", got "ada@example.com"`,
     ],
     [
       'a request the app sends but the fixture lacks',
-      (fixture) => (step(fixture, 4).requests = step(fixture, 4).requests.filter((request) => request.path !== 'crypto/rsa-public-key')),
-      `${NAME}: step 4 (login): GET crypto/rsa-public-key was sent more often than recorded`,
+      (fixture) => (step(fixture, 2).requests = step(fixture, 2).requests.filter((request) => request.path !== 'crypto/rsa-public-key')),
+      `${NAME}: step 2 (login): GET crypto/rsa-public-key was sent more often than recorded`,
     ],
   ])('in %s fails naming the step and the difference', { timeout: 20_000 }, async (_label, edit, message) => {
     const fixture = structuredClone(loadFixture(NAME));

@@ -137,6 +137,13 @@ describe('searching the company picker', () => {
     });
   }
 
+  it('puts the focus on the list, on the company used last, though it is not the first', async () => {
+    longList();
+    renderAppAt(`/auth/login${SIGN_IN}`);
+    const stark = await screen.findByRole('radio', { name: 'Stark Industries' });
+    await waitFor(() => expect(document.activeElement).toBe(stark));
+  });
+
   it('submits the only company left in view, never the hidden last-used one', async () => {
     const server = longList();
     renderAppAt(`/auth/login${SIGN_IN}`);

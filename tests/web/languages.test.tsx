@@ -109,7 +109,7 @@ describe('the language picker', () => {
 
   it('sits in the footer, labelled, listing each language in its own name', async () => {
     fakeServer(routes);
-    renderAppAt('/auth/login');
+    renderAppAt('/auth/login?client_id=sso-account');
     const picker = await screen.findByRole('combobox', { name: 'Language' });
     expect(picker.closest('footer')).not.toBeNull();
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(expect.arrayContaining(['English', 'Deutsch']));
@@ -117,7 +117,7 @@ describe('the language picker', () => {
 
   it('re-renders the step in German, sets <html lang> and remembers the choice', async () => {
     fakeServer(routes);
-    renderAppAt('/auth/login');
+    renderAppAt('/auth/login?client_id=sso-account');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'de');
     expect(await screen.findByRole('heading', { name: 'Melden Sie sich an, um fortzufahren' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();

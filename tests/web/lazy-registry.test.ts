@@ -10,14 +10,14 @@ import { ChunkLoadError, loadChunk } from '../../src/services/chunk-loader.ts';
 import type { FlowDefinition } from '../../src/engine/flow-types.ts';
 import { createLazyRegistry, type FlowIndex } from '../../src/engine/step-registry.ts';
 
-const first: FlowDefinition = { id: 'first', steps: { start: { route: 'start', title: 'Start', headline: 'start.headline' } } };
+const first: FlowDefinition = { id: 'first', steps: { start: { route: 'start', title: 'Start', titleKeys: [], headline: 'start.headline' } } };
 const later: FlowDefinition = {
   id: 'later',
-  steps: { code: { route: 'code/:to', title: 'Code', challenges: ['EMAIL_MFA'], init: { method: 'GET', path: 'x', query: ['state'] }, headline: 'code.headline' } },
+  steps: { code: { route: 'code/:to', title: 'Code', titleKeys: [], challenges: ['EMAIL_MFA'], init: { method: 'GET', path: 'x', query: ['state'] }, headline: 'code.headline' } },
 };
 const indexOf = (flow: FlowDefinition): FlowIndex => ({
   id: flow.id,
-  steps: Object.fromEntries(Object.entries(flow.steps).map(([id, step]) => [id, { route: step.route, title: step.title, challenges: step.challenges }])),
+  steps: Object.fromEntries(Object.entries(flow.steps).map(([id, step]) => [id, { route: step.route, title: step.title, titleKeys: step.titleKeys, challenges: step.challenges }])),
   entryQuery: Object.values(flow.steps).flatMap((step) => step.init?.query ?? []),
 });
 

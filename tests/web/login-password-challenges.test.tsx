@@ -117,13 +117,20 @@ describe('new-password step (NEW_PASSWORD_REQUIRED)', () => {
     expect(await decryptField(body.password, key.privateKey)).toEqual({ v: 'New-Passw0rd!', n: 'nonce-1' });
   });
 
-  it("shows the server's message when it refuses the password", async () => {
-    const answer = fixture(FLOW, 'auth-password-weak-password');
-    fakeServer(loginRoutes({ 'POST auth/login': fixture(FLOW, 'login-new-password-required'), 'POST auth/password': answer }));
+  it("shows the server's refusal of the password on the password field, marked invalid and focused, until it is changed", async () => {
+    fakeServer(loginRoutes({ 'POST auth/login': fixture(FLOW, 'login-new-password-required'), 'POST auth/password': fixture(FLOW, 'auth-password-weak-password') }));
     await logIn();
-    await userEvent.type(await screen.findByLabelText('New password'), 'New-Passw0rd!');
+    const field = await screen.findByLabelText('New password');
+    await userEvent.type(field, 'New-Passw0rd!');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect((await screen.findByRole('alert')).textContent).toBe((answer.body as { error_message: string }).error_message);
+    // The server's reason (password.rule.special) in the catalogue's words, on the field rather than above the form.
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(described.join(' ')).toMatch(/special character/);
+    expect(document.activeElement).toBe(field);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(document.title).toBe('New Password');
+    await userEvent.type(field, '#');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBeNull());
   });
 });

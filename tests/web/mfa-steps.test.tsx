@@ -54,8 +54,9 @@ describe('second-factor screens', () => {
     await userEvent.type(phone, '+44 7700 900123');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(document.title).toBe('Authenticate | Set Up SMS MFA'));
-    expect(decodeURIComponent(window.location.pathname)).toBe('/auth/mfa/otp/•••0123');
-    expect(await screen.findByText(/^We sent a 6-digit code to •••0123 at \d{2}:\d{2}\./)).toBeTruthy();
+    // The number just typed, in full on the screen and nowhere in the address.
+    expect(decodeURIComponent(window.location.pathname)).toBe('/auth/mfa/otp/sms');
+    expect(await screen.findByText(/^We sent a 6-digit code to \+44 7700 900123 at \d{2}:\d{2}\./)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Send a new code (in 60 s)' })).toHaveProperty('disabled', true);
     expect(server.requests.filter((request) => request.method === 'POST').map((request) => [request.path, request.body])).toEqual([
       ['auth/2fa/initialization', { type: 'sms' }],
@@ -161,6 +162,19 @@ describe('second-factor screens', () => {
     expect(alert.textContent).toContain('Enter the code your authenticator app shows now');
     expect(alert.textContent).toContain('clock');
     expect(alert.textContent).not.toContain('new one');
+  });
+
+  it('says when another code may be sent once the hourly cap is reached, in the local time, and offers another method', async () => {
+    const retryAt = '2026-11-22T10:00:00.000Z';
+    const capped = { error_code: 'code.too_many_requested', error_message: `You have asked for too many codes. Try again after ${retryAt}, or use another method.`, error_params: { retry_at: retryAt } };
+    fakeServer(routes({ 'POST auth/mfa/verification': { status: 429, body: capped } }));
+    renderAppAt(`/auth/mfa/totp${SIGN_IN}`);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code' }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    const local = new Date(retryAt).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    expect(alert.textContent).toContain(`You have asked for too many codes. Try again after ${local}, or use another method.`);
+    expect(alert.textContent).not.toContain(retryAt);
   });
 
   it('ties the code field to the error message shown above it, so a screen reader on the field reads it', async () => {

@@ -116,3 +116,12 @@ describe('the passkey as the second factor', () => {
     expect(sent).toHaveProperty('credential');
   });
 });
+
+describe('a server that can have no passkeys (PUBLIC_URL on an IP address)', () => {
+  it('offers no "Sign in with a passkey" on the login screen', async () => {
+    fakeServer({ ...routes(), 'GET authorize': { body: { challenge: 'LOGIN_REQUIRED', parameters: { client_id: 'merchant-portal', passkeys: false } } } });
+    renderAppAt(`/auth/login${SIGN_IN}`);
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in with a passkey' })).toBeNull();
+  });
+});

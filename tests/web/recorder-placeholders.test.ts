@@ -84,8 +84,61 @@ describe('createScrubber', () => {
     const first = createScrubber({ origin: ORIGIN });
     first.field(field({ name: 'email', type: 'email' }), 'ada@example.com');
     first.field(field({ name: 'password', type: 'password' }), 'Hunter-2-Hunter!');
-    expect(first.addresses()).toEqual({ email: 'ada@example.com' });
+    expect(first.addresses()).toEqual([['email', 'ada@example.com']]);
     const next = createScrubber({ origin: ORIGIN, addresses: first.addresses() });
     expect(next.scrub({ parameters: { email: 'ada@example.com' } })).toEqual({ parameters: { email: '{{email}}' } });
+  });
+
+  it('names the ids, keys and times of the run wherever they show, so a fixture replays on a fresh server', () => {
+    const scrubber = createScrubber({ origin: ORIGIN });
+    const page = scrubber.scrub({ path: '/auth/login', query: { interaction: 'W6-TvOVZ2VFcsusGJVRB' } });
+    const key = scrubber.scrub({ kid: '65c5c9dd-12b5', jwk: { kty: 'RSA', e: 'AQAB', n: 'sGq3jFEHHbSPIiBFX' }, nonce: '2TT8ZMWEZ9qw', expires_at: '2026-11-22T12:04:20.793Z' });
+    const answer = scrubber.scrub({ challenge: 'LOGIN_REQUIRED', redirect_to: `${ORIGIN}/oidc/auth/W6-TvOVZ2VFcsusGJVRB` });
+    expect({ page, key, answer }).toEqual({
+      page: { path: '/auth/login', query: { interaction: '{{interaction}}' } },
+      key: { kid: '{{keyId}}', jwk: { kty: 'RSA', e: 'AQAB', n: '{{publicKey}}' }, nonce: '{{nonce}}', expires_at: '{{expiresAt}}' },
+      answer: { challenge: 'LOGIN_REQUIRED', redirect_to: '{{origin}}/oidc/auth/{{interaction}}' },
+    });
+  });
+
+  it("names a client app's loopback origin, state and PKCE challenge, plain or URL-encoded", () => {
+    const scrubber = createScrubber({ origin: ORIGIN });
+    const demo = 'http://127.0.0.1:45870';
+    const callback = `${demo}/demo/user-management/auth/callback`;
+    const state = 'MpWIjp1BuAVeqxK6VAnvFCVkiQ4oE6jI3LWZnT1-qno';
+    const challenge = 'U8u7Gpwq2E_Mzn1oiTtwAOO0ZiKXkr1EzeIt0K1M2wU';
+    const arrived = scrubber.scrub({ query: { redirect_uri: callback, state, code_challenge: challenge } });
+    const answer = scrubber.scrub({ redirect_to: `${ORIGIN}/oidc/auth?redirect_uri=${encodeURIComponent(callback)}&state=${state}&code_challenge=${challenge}` });
+    expect({ arrived, answer }).toEqual({
+      arrived: { query: { redirect_uri: '{{demo}}/demo/user-management/auth/callback', state: '{{state}}', code_challenge: '{{codeChallenge}}' } },
+      answer: { redirect_to: '{{origin}}/oidc/auth?redirect_uri={{url:demo}}%2Fdemo%2Fuser-management%2Fauth%2Fcallback&state={{state}}&code_challenge={{codeChallenge}}' },
+    });
+  });
+
+  it("names an MFA setup's code and a passkey's offered user handle, never another object's id", () => {
+    const scrubber = createScrubber({ origin: ORIGIN });
+    const setup = scrubber.scrub({ parameters: { mfa_code: '70a3c8aa-0158-4aaa-9773-e7ab6de8ae42' } });
+    const options = scrubber.scrub({ rp: { id: 'localhost-relying-party' }, user: { id: 'NGRhNjI2NjgtNmUxOS00OTcx', name: 'x' } });
+    expect({ setup, options }).toEqual({
+      setup: { parameters: { mfa_code: '{{mfaCode}}' } },
+      options: { rp: { id: 'localhost-relying-party' }, user: { id: '{{passkeyUserId}}', name: 'x' } },
+    });
+  });
+
+  it('names a loopback origin seen only URL-encoded', () => {
+    const scrubber = createScrubber({ origin: ORIGIN });
+    expect(scrubber.scrub({ app_url: `${ORIGIN}/go?to=${encodeURIComponent('http://127.0.0.1:45870/demo/login')}` })).toEqual({ app_url: '{{origin}}/go?to={{url:demo}}%2Fdemo%2Flogin' });
+  });
+
+  it('keeps ids (never an authenticator key) for the next page of the recording', () => {
+    const first = createScrubber({ origin: ORIGIN });
+    first.scrub({ interaction: 'W6-TvOVZ2VFcsusGJVRB', parameters: { secret: 'JBSWY3DPEHPK3PXP' } });
+    expect(first.addresses()).toEqual([['interaction', 'W6-TvOVZ2VFcsusGJVRB']]);
+  });
+
+  it('keeps a value the walk wrote itself (a made-up invitation token) as written', () => {
+    const scrubber = createScrubber({ origin: ORIGIN, literals: () => ['no-such-invitation-token'] });
+    expect(scrubber.scrub({ invitation: 'no-such-invitation-token' })).toEqual({ invitation: 'no-such-invitation-token' });
+    expect(scrubber.scrub({ invitation: 'k3Jd9-real-token-from-a-mail' })).toEqual({ invitation: '{{invitation}}' });
   });
 });

@@ -12,17 +12,19 @@ import { fixtureProblems } from '../../scripts/fixtures/fixture-files.ts';
 import { flowRouteOf } from '../../scripts/fixtures/flow-routes.ts';
 import { walkFixture } from '../../scripts/fixtures/walk-fixture.ts';
 import { createTestCredentialKey, type TestCredentialKey } from './support/credential-key.ts';
+import { offerPasskeyAutofill } from './support/autofill-browser.ts';
 import { createEngineDriver, engineLookup } from './support/engine-driver.ts';
 import { fakeServer } from './support/fake-server.ts';
 
 vi.mock('../../src/ui/browser-navigation.ts', () => ({ leaveTo: vi.fn() }));
 
-const LOGIN = '/auth/login?client_id=merchant-portal&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=s1&interaction=int-1';
+const LOGIN = '/auth/login?client_id=merchant-portal&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=s1&interaction=W6-TvOVZ2VFcsusGJ';
 const WRONG = 'Wrong-Secret-1!';
 const RIGHT = 'Right-Secret-2!';
 
 let key: TestCredentialKey;
 let stop: (() => void) | undefined;
+let removeAutofill: (() => void) | undefined;
 
 beforeAll(async () => {
   key = await createTestCredentialKey();
@@ -31,6 +33,7 @@ beforeAll(async () => {
 afterEach(() => {
   stop?.();
   stop = undefined;
+  removeAutofill?.();
 });
 
 /** Records wrong password, then right password, on the login screen; resolves with the downloaded fixture. */
@@ -43,11 +46,14 @@ async function recordWrongThenRightPassword(): Promise<Fixture> {
     'GET authorize': { body: { challenge: 'LOGIN_REQUIRED', parameters: { client_name: 'Merchant Portal' } } },
     'GET clients/merchant-portal': { body: { client_id: 'merchant-portal', name: 'Merchant Portal' } },
     'GET crypto/rsa-public-key': () => ({ body: key.answer }),
+    'GET auth/passkey/options': { body: { challenge: 'PASSKEY_SIGN_IN', parameters: { passkey: { ceremony: 'get', options: { challenge: 'Zm9yLXRoaXMtcnVuLW9ubHk' } } } } },
     'POST auth/login': [
       { status: 401, body: { error_code: 'auth.invalid_credentials', error_message: 'Incorrect email or password.' } },
-      { body: { redirect_to: `${window.location.origin}/oidc/auth/int-1` } },
+      { body: { redirect_to: `${window.location.origin}/oidc/auth/W6-TvOVZ2VFcsusGJ` } },
     ],
   });
+  // The browser offers passkeys in autofill, as the one a person records in does.
+  removeAutofill = offerPasskeyAutofill();
   window.history.replaceState(null, '', `${LOGIN}&record=1`);
   stop = startRecorder({ fresh: true });
   renderAppAt(`${LOGIN}&record=1`);
@@ -78,14 +84,16 @@ describe('the fixture recorder', () => {
     const text = JSON.stringify(fixture);
     expect(fixtureProblems(fixture)).toEqual([]);
     for (const secret of [WRONG, RIGHT, 'ada@example.com', 'ada%40example.com']) expect(text).not.toContain(secret);
-    expect(fixture.start).toEqual({
-      path: '/auth/login',
-      query: { client_id: 'merchant-portal', redirect_uri: 'https://app.example/cb', state: 's1', interaction: 'int-1' },
-    });
-    expect(fixture.steps.map(({ route, sameScreen, messages, inputs, action }) => ({ route, sameScreen, messages, inputs, action }))).toEqual([
-      { route: 'login', sameScreen: undefined, messages: [], inputs: { email: '{{email}}', password: '{{password}}' }, action: { type: 'submit', label: 'Log In' } },
-      { route: 'login', sameScreen: true, messages: ['Incorrect email or password.'], inputs: { password: '{{password2}}' }, action: { type: 'submit', label: 'Log In' } },
-      { route: 'redirect', sameScreen: undefined, messages: [], inputs: undefined, action: undefined },
+    // The provider's interaction id would tie the fixture to this server: the walk starts at the client's link.
+    const link = { client_id: 'merchant-portal', redirect_uri: 'https://app.example/cb', state: 's1' };
+    expect(fixture.start).toEqual({ path: '/auth/login', query: link });
+    expect(fixture.steps[0]?.arrive).toEqual({ path: '/auth/login', query: { ...link, interaction: '{{interaction}}' } });
+    expect(text).not.toContain('W6-TvOVZ2VFcsusGJ');
+    expect(text).not.toContain('Zm9yLXRoaXMtcnVuLW9ubHk');
+    expect(fixture.steps.map(({ route, sameScreen, messages, headline, inputs, action }) => ({ route, sameScreen, messages, headline, inputs, action }))).toEqual([
+      { route: 'login', sameScreen: undefined, messages: [], headline: 'Log in to proceed', inputs: { email: '{{email}}', password: '{{password}}' }, action: { type: 'submit', label: 'Log In' } },
+      { route: 'login', sameScreen: true, messages: ['Incorrect email or password.'], headline: 'Log in to proceed', inputs: { password: '{{password2}}' }, action: { type: 'submit', label: 'Log In' } },
+      { route: 'redirect', sameScreen: undefined, messages: [], headline: 'Authenticate', inputs: undefined, action: undefined },
     ]);
     expect(fixture.steps[0]?.requests.find((request) => request.path === 'auth/login')?.body).toEqual({ email: '{{email}}', password: '{{encrypted:password}}' });
   });
@@ -94,6 +102,8 @@ describe('the fixture recorder', () => {
     const fixture = await recordWrongThenRightPassword();
     stop?.();
     stop = undefined;
+    removeAutofill?.();
+    removeAutofill = undefined;
     const driver = await createEngineDriver(fixture);
     const lookup = engineLookup();
     try {

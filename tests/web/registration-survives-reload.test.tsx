@@ -1,18 +1,22 @@
 /**
  * Registration survives a reload, Back and Forward: what the user typed is kept in the tab's sessionStorage (never
- * the password), job details stay reachable in the tab that reached them, and the success screen entered again
- * says the sign-in is over instead of offering a retry.
+ * the password), each step after the register form keeps what was typed in the tab that reached it, and the success
+ * screen entered again says the sign-in is over instead of offering a retry. The steps are walked from the flows
+ * (tests/web/support/flow-walk.ts; a reload of each is tests/web/registration-walk.test.tsx's), so a step added as
+ * JSON is walked here too.
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCredentialKey, type TestCredentialKey } from './support/credential-key.ts';
 import { fakeServer, type FakeRoutes } from './support/fake-server.ts';
+import { expectStep, fillAndSubmit, graph, stepDefinition, walkFrom } from './support/flow-walk.ts';
 import { renderAppAt } from './support/render-app.tsx';
 
 const SIGN_IN = '?client_id=merchant-portal&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=s1&interaction=int-1';
 const SENT = { parameters: { delivery_destination: 'a•••@example.com', sent_at: '2026-11-22T09:00:00.000Z', expires_in: 600, retry_after: 60 } };
-const PASSWORD = 'Quartz-Lantern-42!';
+const WALK = walkFrom('register', SENT);
+/** What the register step's example inputs type. */
+const TYPED = WALK.steps[0]!.values as { email: string; firstName: string; lastName: string; password: string };
 
 let key: TestCredentialKey;
 beforeAll(async () => {
@@ -28,57 +32,44 @@ function registrationRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'GET clients/merchant-portal': { body: { client_id: 'merchant-portal', name: 'Merchant Portal' } },
     'GET crypto/rsa-public-key': () => ({ body: key.answer }),
     'GET authorize': { body: { challenge: 'LOGIN_REQUIRED', parameters: { client_id: 'merchant-portal', client_name: 'Merchant Portal' } } },
-    'POST register': { body: SENT },
-    'POST register/attributes/job-details': { body: SENT },
+    ...Object.fromEntries(WALK.steps.map((step) => [`POST ${graph.steps[step.id]!.submit!.path}`, { body: SENT }])),
     ...overrides,
   };
 }
 
-/** Opens the register form, fills it and submits it, up to job details. */
-async function registerUpToJobDetails() {
+/** Opens the register form and walks its steps, each filled from its example inputs, up to (not into) step `upTo`. */
+async function walkUpTo(upTo: string) {
   renderAppAt(`/auth/register${SIGN_IN}`);
-  await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
-  await userEvent.type(screen.getByLabelText('First name'), 'Ada');
-  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-  await userEvent.type(screen.getByLabelText('Password'), PASSWORD);
-  await userEvent.click(await screen.findByLabelText('I accept the Terms and Conditions'));
-  await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-  await screen.findByLabelText('Job title');
+  for (const step of WALK.steps) {
+    await expectStep(step.id);
+    if (step.id === upTo) return;
+    await fillAndSubmit(step.id, step.values);
+  }
+  await expectStep(upTo);
 }
 
-describe('registration survives reload, Back and Forward', { timeout: 20_000 }, () => {
-  it('reloading job details stays on job details', async () => {
-    fakeServer(registrationRoutes());
-    await registerUpToJobDetails();
-    cleanup();
-    renderAppAt(`/auth/job-details${SIGN_IN}`);
-    expect(await screen.findByLabelText('Job title')).toBeTruthy();
-    expect(window.location.pathname).toBe('/auth/job-details');
-  });
+/** The text values step `id` submits, which the step shows again when entered anew. */
+const typedOn = (id: string) => Object.values(WALK.steps.find((step) => step.id === id)!.values).filter((value): value is string => typeof value === 'string');
 
+describe('registration survives reload, Back and Forward', { timeout: 20_000 }, () => {
   it('going back to the register form finds what was typed, except the password', async () => {
     fakeServer(registrationRoutes());
-    await registerUpToJobDetails();
-    expect(sessionStorage.getItem('sso.submitted') ?? '').not.toContain(PASSWORD);
+    await walkUpTo(WALK.steps[1]?.id ?? WALK.stopsAt);
+    expect(sessionStorage.getItem('sso.submitted') ?? '').not.toContain(TYPED.password);
     cleanup();
     renderAppAt(`/auth/register${SIGN_IN}`);
-    expect(await screen.findByDisplayValue('ada@example.com')).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Ada');
-    expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('Lovelace');
+    expect(await screen.findByDisplayValue(TYPED.email)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe(TYPED.firstName);
+    expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe(TYPED.lastName);
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
   });
 
-  it('going back from the code screen to job details finds the job details typed', async () => {
+  it.each(WALK.steps.slice(1).map((step) => [step.id] as const))('going back from the code screen to %s finds what was typed there', async (id) => {
     fakeServer(registrationRoutes({ 'GET register/otp': { body: SENT } }));
-    await registerUpToJobDetails();
-    await userEvent.type(screen.getByLabelText('Job title'), 'Treasurer');
-    await userEvent.type(screen.getByLabelText('Department'), 'Finance');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(window.location.pathname).toMatch(/^\/auth\/register\/verify-email\//));
+    await walkUpTo(WALK.stopsAt);
     cleanup();
-    renderAppAt(`/auth/job-details${SIGN_IN}`);
-    expect(await screen.findByDisplayValue('Treasurer')).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('Department').value).toBe('Finance');
+    renderAppAt(`/auth/${stepDefinition(id).route}${SIGN_IN}`);
+    for (const value of typedOn(id)) expect(await screen.findByDisplayValue(value)).toBeTruthy();
   });
 
   it('the registration success screen entered again says the sign-in is over, with no "Try again"', async () => {

@@ -10,27 +10,30 @@ import { Ajv } from 'ajv';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../../src/engine/route-table.ts';
 import { buildStepPath } from '../../src/engine/routes.ts';
+import { graph, stepDefinition } from './support/flow-walk.ts';
 import { renderAppAt } from './support/render-app.tsx';
 
 /** Values for the routes' `:name` segments. */
 const SAMPLE_PARAMS = { delivery_destination: 'a•••@example.com', mfa_code: 'MFA-CODE-1' };
 
-/** Routes whose screen sends the user elsewhere when opened directly: the final path and title. */
-const OPENED_DIRECTLY_LEADS_TO: Record<string, { path: string; title: string }> = {
-  // Guarded: only registration may lead here.
-  'job-details': { path: '/auth/register', title: 'Register' },
-  // A redirect or success screen opened without the answer holding its address belongs to a sign-in that is over:
-  // the honest screen says so, with the way back to the app (no blame).
-  redirect: { path: '/auth/sign-in/ended', title: 'Authenticate' },
-  'register/success': { path: '/auth/sign-in/ended', title: 'Authenticate' },
-  'invitation/redirect': { path: '/auth/sign-in/ended', title: 'Authenticate' },
-  // The error and not-available pages entered again (a reload, Back) ask the server where the sign-in is now.
-  error: { path: '/auth/sign-in/resume', title: 'Authenticate' },
-  unavailable: { path: '/auth/sign-in/resume', title: 'Authenticate' },
-};
-
 const pathOf = (route: string) => `/auth${buildStepPath({ route }, SAMPLE_PARAMS) ?? ''}`;
 const titleOf = (route: string) => routeTable.routes.find((candidate) => candidate.path === route)?.title;
+
+/**
+ * Routes whose screen sends the user elsewhere when opened directly, with the final path and title: the guarded steps'
+ * (their flow's `guard`), each to its `otherwise`. Job details only registration may lead to; a redirect or success
+ * screen opened without the answer holding its address belongs to a sign-in that is over, and the honest screen says
+ * so; the error and not-available pages entered again ask the server where the sign-in is now.
+ */
+const OPENED_DIRECTLY_LEADS_TO: Record<string, { path: string; title: string | undefined }> = Object.fromEntries(
+  Object.values(graph.steps)
+    .filter((step) => step.guard)
+    .map((step) => {
+      const otherwise = stepDefinition(step.guard!.otherwise).route;
+      return [stepDefinition(step.id).route, { path: pathOf(otherwise), title: titleOf(otherwise) }];
+    }),
+);
+
 const landing = (route: string) => OPENED_DIRECTLY_LEADS_TO[route] ?? { path: pathOf(route), title: titleOf(route) };
 
 /** Opens `url` and waits until the app settles on `expected`. */

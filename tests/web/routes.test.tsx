@@ -9,7 +9,7 @@ import { buildStepPath, carryQuery, decodeRouteParams, stepRoutePatterns, toRout
 import { fakeServer } from './support/fake-server.ts';
 import { renderAppAt } from './support/render-app.tsx';
 
-const step = (route: string): Step => ({ id: 'x', flowId: 'f', route, title: 'X' });
+const step = (route: string): Step => ({ id: 'x', flowId: 'f', route, title: 'X', titleKeys: [] });
 
 describe('app routes', () => {
   it('renders the error page titled "Error" saying the page does not exist for an unknown path', async () => {

@@ -10,10 +10,10 @@ import { requestedSubmittedFields, valuesToRemember } from '../../src/engine/sub
 import { loadEveryFlow } from './support/every-flow.ts';
 
 const steps: Step[] = [
-  { id: 'ask', flowId: 'f', route: 'ask', title: 'Ask', call: { method: 'POST', path: 'x', encrypt: ['secret'] } },
-  { id: 'use', flowId: 'f', route: 'use', title: 'Use', form: { schema: 's.schema.json', submit: 'a.b', prefill: { email: [{ query: 'u' }, { submitted: 'email' }] } } },
-  { id: 'link', flowId: 'f', route: 'link', title: 'Link', links: [{ label: 'a.b', go: 'ask', query: { n: { submitted: 'secret' } } }] },
-  { id: 'other', flowId: 'g', route: 'other', title: 'Other', form: { schema: 's.schema.json', submit: 'a.b', prefill: { code: { submitted: 'code' } } } },
+  { id: 'ask', flowId: 'f', route: 'ask', title: 'Ask', titleKeys: [], call: { method: 'POST', path: 'x', encrypt: ['secret'] } },
+  { id: 'use', flowId: 'f', route: 'use', title: 'Use', titleKeys: [], form: { schema: 's.schema.json', submit: 'a.b', prefill: { email: [{ query: 'u' }, { submitted: 'email' }] } } },
+  { id: 'link', flowId: 'f', route: 'link', title: 'Link', titleKeys: [], links: [{ label: 'a.b', go: 'ask', query: { n: { submitted: 'secret' } } }] },
+  { id: 'other', flowId: 'g', route: 'other', title: 'Other', titleKeys: [], form: { schema: 's.schema.json', submit: 'a.b', prefill: { code: { submitted: 'code' } } } },
 ];
 
 describe('requestedSubmittedFields', () => {

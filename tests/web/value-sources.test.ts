@@ -43,7 +43,7 @@ describe('resolveValues', () => {
 });
 
 describe('stepLinkHref', () => {
-  const target = (route: string): Step => ({ id: 'target', flowId: 'f', route, title: 'T' });
+  const target = (route: string): Step => ({ id: 'target', flowId: 'f', route, title: 'T', titleKeys: [] });
 
   it('keeps the carried query and sets the values the link names', () => {
     const link = { label: 'a.b', go: 'target', query: { username: { field: 'email' } } };
@@ -53,6 +53,11 @@ describe('stepLinkHref', () => {
   it('leaves the carried value when the source has none', () => {
     const link = { label: 'a.b', go: 'target', query: { username: { field: 'nope' } } };
     expect(stepLinkHref(link, target('forgot'), { ...inputs, carried: '?username=old' })).toBe('/forgot?username=old');
+  });
+
+  it('leaves behind the carried names the link is without', () => {
+    const link = { label: 'a.b', go: 'target', without: ['invitation'] };
+    expect(stepLinkHref(link, target('login'), { ...inputs, carried: '?client_id=c&invitation=dead' })).toBe('/login?client_id=c');
   });
 
   it('fills route segments from the route, then the answer parameters', () => {

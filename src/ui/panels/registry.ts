@@ -12,4 +12,5 @@ export const panelRegistry: Readonly<Record<string, ComponentType<PanelProps>>> 
   'totp-setup': TotpSetupPanel,
   passkey: lazy(() => import('./passkey-panel.tsx')),
   'passkey-autofill': lazy(() => import('./passkey-autofill-panel.tsx')),
+  'recovery-codes': lazy(() => import('./recovery-codes-panel.tsx')),
 };

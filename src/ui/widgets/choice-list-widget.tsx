@@ -38,12 +38,16 @@ export function ChoiceListWidget(props: WidgetProps) {
   const invalid = (props.rawErrors?.length ?? 0) > 0;
   const name = props.htmlName || id;
   const searchLabel = typeof options.searchLabel === 'string' ? t(options.searchLabel) : undefined;
+  // Focus lands on the chosen item (the company used last), else the first: arrow keys then move through the list.
+  const focused = visible.some((choice) => choice.value === props.value) ? props.value : visible[0]?.value;
 
   return (
     <div className="choice-list">
       {choices.length >= searchFrom ? (
         <input
           type="search"
+          // Named so a recorded walk can say what was searched (the form's data never holds it).
+          name={`${name}-search`}
           className="field-input choice-search"
           aria-label={searchLabel}
           placeholder={searchLabel}
@@ -58,14 +62,14 @@ export function ChoiceListWidget(props: WidgetProps) {
         />
       ) : null}
       <div id={id} role="radiogroup" aria-label={props.label} aria-required={props.required || undefined} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId(id) : undefined} className="choice-options">
-        {visible.map((choice, index) => (
+        {visible.map((choice) => (
           <label key={choice.value} className={props.value === choice.value ? 'choice choice-selected' : 'choice'}>
             <input
               type="radio"
               name={name}
               value={choice.value}
               checked={props.value === choice.value}
-              autoFocus={props.autofocus && index === 0}
+              autoFocus={props.autofocus && choice.value === focused}
               disabled={props.disabled || props.readonly}
               onChange={() => props.onChange(choice.value)}
               onBlur={() => props.onBlur(id, props.value)}

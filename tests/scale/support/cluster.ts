@@ -14,8 +14,34 @@ import { startServer, stopServer } from '../../server/support/processes.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../server/support/smtp-capture.ts';
 import { httpRequest } from './http-client.ts';
 
-/** Debian's HAProxy (apt-get install haproxy; .ci/run installs it). */
-export const HAPROXY = '/usr/sbin/haproxy';
+/** Debian's HAProxy (apt-get install haproxy; .ci/run installs it), or wherever HAPROXY_PATH says. */
+export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+
+/** Why `binary` cannot run as HAProxy here, and how to install it; undefined when it can. */
+export function haproxyProblem(binary = HAPROXY): string | undefined {
+  try {
+    fs.accessSync(binary, fs.constants.X_OK);
+    return undefined;
+  } catch {
+    const what = fs.existsSync(binary) ? 'is not executable' : 'does not exist';
+    return `HAProxy is missing: ${binary} ${what}. Install it with \`apt-get install -y haproxy\` (Debian, Ubuntu), or set HAPROXY_PATH to the haproxy binary.`;
+  }
+}
+
+/** Starts HAProxy on `configFile`; resolves once `url` serves, rejects (with its stderr) if it cannot start or exits first. */
+async function startHaproxy(binary: string, configFile: string, url: string, started: ChildProcess[]): Promise<void> {
+  const haproxy = spawn(binary, ['-f', configFile, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  started.push(haproxy);
+  let stderr = '';
+  haproxy.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const failed = new Promise<never>((_resolve, reject) => {
+    haproxy.once('error', (error) => reject(new Error(`HAProxy (${binary}) could not start: ${error.message}`)));
+    haproxy.once('exit', (code) => reject(new Error(`HAProxy (${binary}) exited with ${code} before it served:\n${stderr}`)));
+  });
+  // Its stop at the end rejects `failed` too, when nobody waits for it any more.
+  failed.catch(() => undefined);
+  await Promise.race([waitUntilServing(url, 20), failed]);
+}
 
 /** One server process behind the balancer. */
 export interface Instance {
@@ -94,8 +120,14 @@ async function waitUntilServing(url: string, seconds: number): Promise<void> {
   }
 }
 
-/** Starts the whole deployment in its own PostgreSQL schema of `databaseUrl`; `stop` removes everything again. */
-export async function startCluster(options: { databaseUrl: string; instances: number; env?: Record<string, string> }): Promise<Cluster> {
+/**
+ * Starts the whole deployment in its own PostgreSQL schema of `databaseUrl`; `stop` removes everything again. On any
+ * failure every process it started is stopped before it rejects; a missing HAProxy is found before anything starts.
+ */
+export async function startCluster(options: { databaseUrl: string; instances: number; env?: Record<string, string>; haproxy?: string }): Promise<Cluster> {
+  const binary = options.haproxy ?? HAPROXY;
+  const problem = haproxyProblem(binary);
+  if (problem) throw new Error(problem);
   const schema = `scale_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
   const db = await openDatabase({ kind: 'postgres', url: options.databaseUrl, schema });
   const started: ChildProcess[] = [];
@@ -144,9 +176,7 @@ export async function startCluster(options: { databaseUrl: string; instances: nu
     );
     const configFile = path.join(dataDirs[0]!, 'haproxy.cfg');
     fs.writeFileSync(configFile, haproxyConfig(balancerPort, instances));
-    const haproxy = spawn(HAPROXY, ['-f', configFile, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    started.push(haproxy);
-    await waitUntilServing(publicUrl, 20);
+    await startHaproxy(binary, configFile, publicUrl, started);
     // Both instances pass their health check before the test starts (round robin then alternates).
     await new Promise((resolve) => setTimeout(resolve, 1500));
     return { url: publicUrl, instances, smtp, db, masterKey, env, stop };

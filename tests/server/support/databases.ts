@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import { openMigratedPglite } from './pglite-template.ts';
 
 /** A backend the store's tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export interface TestBackend {
@@ -23,7 +24,8 @@ export function testBackends(): TestBackend[] {
     {
       name: 'pglite',
       async open() {
-        const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+        // Starts from a migrated dump; migrate() then finds nothing pending, unless the dump is out of date.
+        const db = await openMigratedPglite();
         await migrate(db);
         return db;
       },

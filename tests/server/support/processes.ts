@@ -42,7 +42,8 @@ export function startServer(env: Record<string, string>): Promise<{ child: Child
 /** Stops a server with `signal` and waits for it to exit. */
 export function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    // A process that never started (spawn failed) or already ended has nothing to stop.
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return resolve();
     child.removeAllListeners('exit');
     child.on('exit', () => resolve());
     child.kill(signal);

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { exampleValuesOnTheWay, walkOn } from './flow-walk.ts';
 import { openLoginScreen, TestBrowser } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -23,16 +24,24 @@ export async function browserAtSignIn(server: TestApp, ip?: string): Promise<Tes
   return browser;
 }
 
-/** Submits the register form as the web app does. */
+/**
+ * Submits the register form as the web app does and, when it is accepted, the steps the flows put before the code
+ * (job details), each with its example values. Answers the register form's response.
+ */
 export async function submitRegistration(browser: TestBrowser, form: RegistrationForm): Promise<LightMyRequestResponse> {
-  return browser.request('POST', `${API}/register`, {
+  const response = await browser.request('POST', `${API}/register`, {
     email: form.email,
     firstName: form.firstName ?? 'Ada',
     lastName: form.lastName ?? 'Lovelace',
     password: await browser.encrypt(form.password ?? NEW_USER_PASSWORD),
     acceptTerms: form.acceptTerms ?? true,
   });
+  if (response.statusCode === 200) await walkOn(browser, 'register', response.json<object>());
+  return response;
 }
+
+/** The values the steps between the register form and the code (job details) are given by submitRegistration. */
+export const DETAILS_BEFORE_CODE = exampleValuesOnTheWay('register', { parameters: { delivery_destination: 'a•••@example.com' } });
 
 /** Submits the emailed code. */
 export function submitRegistrationCode(browser: TestBrowser, code: string): Promise<LightMyRequestResponse> {

@@ -1,6 +1,7 @@
 import { addUser } from '../../../server/admin/operations.ts';
 import { totpCodeAt } from '../../../server/mfa/totp.ts';
 import { followToClient } from './client-return.ts';
+import { allowWhatTheAppAsks } from './consent.ts';
 import { API, answer, logIn, setUpTotp, type StepAnswer } from './mfa.ts';
 import { TestBrowser, type LoginLink } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';
@@ -35,6 +36,7 @@ export async function signInWithTotp(
   const browser = options.browser ?? new TestBrowser(server.app);
   const { answer: login, codeVerifier } = await logIn(browser, { ...link, email: user.email, password: user.password });
   if (login.challenge !== 'SOFTWARE_TOKEN_MFA') throw new Error(`expected SOFTWARE_TOKEN_MFA, got ${JSON.stringify(login)}`);
-  const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(user.secret, at) }));
+  const verified = answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(user.secret, at) }));
+  const done = await allowWhatTheAppAsks(browser, verified);
   return { browser, callback: await followToClient(browser, String(done.redirect_to), link.redirectUri), codeVerifier };
 }

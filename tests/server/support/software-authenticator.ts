@@ -9,7 +9,7 @@ const b64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base6
 const sha256 = (bytes: Uint8Array | string): Buffer => crypto.createHash('sha256').update(bytes).digest();
 
 /** A minimal CBOR encoder: unsigned and negative integers, byte and text strings, maps. Enough for COSE keys and attestation objects. */
-function cbor(value: number | string | Uint8Array | Map<number | string, unknown>): Buffer {
+export function cbor(value: number | string | Uint8Array | Map<number | string, unknown>): Buffer {
   const head = (major: number, length: number): Buffer => {
     if (length < 24) return Buffer.from([(major << 5) | length]);
     if (length < 256) return Buffer.from([(major << 5) | 24, length]);
@@ -25,6 +25,14 @@ function cbor(value: number | string | Uint8Array | Map<number | string, unknown
 
 /** Flags of authenticator data. */
 const FLAGS = { userPresent: 0x01, userVerified: 0x04, attestedData: 0x40 } as const;
+
+/** A new P-256 key in COSE form (ES256), as most authenticators make. */
+function es256Key(): { cose: Buffer; privateKey: crypto.KeyObject } {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const cose = cbor(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
+  return { cose, privateKey };
+}
 
 interface StoredCredential {
   id: Buffer;
@@ -42,6 +50,12 @@ export interface CeremonyInput {
   userVerified?: boolean;
   /** The counter to report instead of the next one (a cloned key reports an old one). */
   counter?: number;
+  /** The key to register instead of a new ES256 one: its COSE form, and the private key that signs with it. */
+  key?: { cose: Buffer; privateKey: crypto.KeyObject };
+  /** The credential id the authenticator data names instead of a new random one. */
+  credentialId?: Buffer;
+  /** The id (and rawId) the answer claims, instead of the credential's own. */
+  answeredId?: string;
 }
 
 /** A software authenticator holding resident ES256 credentials; `counting: false` keeps no signature counter (always 0). */
@@ -57,10 +71,8 @@ export class SoftwareAuthenticator {
 
   /** navigator.credentials.create() for the server's registration options. */
   create(options: { challenge: string; rp: { id?: string }; user: { id: string } }, input: CeremonyInput) {
-    const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
-    const cose = cbor(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
-    const id = crypto.randomBytes(16);
+    const { cose, privateKey } = input.key ?? es256Key();
+    const id = input.credentialId ?? crypto.randomBytes(16);
     const credential: StoredCredential = { id, privateKey, cose, userHandle: options.user.id, counter: 0 };
     this.credentials.push(credential);
     const idLength = Buffer.alloc(2);
@@ -71,8 +83,8 @@ export class SoftwareAuthenticator {
     const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: input.origin, crossOrigin: false });
     const attestationObject = cbor(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
     return {
-      id: b64url(id),
-      rawId: b64url(id),
+      id: input.answeredId ?? b64url(id),
+      rawId: input.answeredId ?? b64url(id),
       type: 'public-key',
       response: { clientDataJSON: b64url(Buffer.from(clientDataJSON)), attestationObject: b64url(attestationObject), transports: ['internal'] },
       clientExtensionResults: {},
@@ -90,7 +102,9 @@ export class SoftwareAuthenticator {
     const flags = FLAGS.userPresent | (input.userVerified === false ? 0 : FLAGS.userVerified);
     const authData = this.authData(input.rpId ?? options.rpId ?? '', flags, counter);
     const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: input.origin, crossOrigin: false }));
-    const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
+    // EdDSA hashes inside the algorithm; ES256 and RS256 sign the SHA-256 of the data.
+    const digest = credential.privateKey.asymmetricKeyType === 'ed25519' ? null : 'sha256';
+    const signature = crypto.sign(digest, Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
     return {
       id: b64url(credential.id),
       rawId: b64url(credential.id),

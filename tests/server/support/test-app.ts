@@ -18,6 +18,9 @@ import { testBackends, type TestBackend } from './databases.ts';
 /** The public URL tests pretend the server has; `inject` ignores hosts, so any origin works. */
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 
+/** The demo client app's own origin under TEST_PUBLIC_URL (DEMO_URL's default): where the demo clients' addresses are registered. */
+export const TEST_DEMO_URL = 'http://127.0.0.1:8081';
+
 /** A whole server on a fresh database with the demo clients and user, driven with `inject`. */
 export interface TestApp {
   app: FastifyInstance;
@@ -39,6 +42,8 @@ export async function startTestApp(
     sms?: SmsSender;
     flags?: Partial<FlagValues>;
     logStream?: { write(line: string): void };
+    /** The folder holding the flows/ and schemas/ to serve (a fixture's); the project's by default. */
+    flowsRoot?: string;
     /** Another instance's database and master key: the two then behave as two processes of one deployment. */
     shared?: { db: Database; masterKey: Buffer };
   } = {},
@@ -58,6 +63,7 @@ export async function startTestApp(
     sms: options.sms,
     flags: options.flags,
     logStream: options.logStream,
+    flowsRoot: options.flowsRoot,
   });
   await app.ready();
   const [account, dashboard] = DEMO_CLIENTS;
@@ -66,8 +72,8 @@ export async function startTestApp(
     app,
     context,
     db,
-    publicClient: { clientId: account.clientId, redirectUri: new URL(account.callbackPath, config.publicUrl).href },
-    confidentialClient: { clientId: dashboard.clientId, redirectUri: new URL(dashboard.callbackPath, config.publicUrl).href, secret: dashboardClient!.secret! },
+    publicClient: { clientId: account.clientId, redirectUri: new URL(account.callbackPath, config.demo.url).href },
+    confidentialClient: { clientId: dashboard.clientId, redirectUri: new URL(dashboard.callbackPath, config.demo.url).href, secret: dashboardClient!.secret! },
     user: DEMO_USER,
     masterKey,
     async close() {

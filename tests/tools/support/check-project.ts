@@ -14,6 +14,7 @@ const flow: FlowDefinition = {
       challenges: ['LOGIN_REQUIRED'],
       route: 'sign-in',
       title: 'Sign In',
+      titleKeys: [],
       headline: 'start.headline',
       init: { method: 'GET', path: 'authorize', query: ['client_id'] },
       form: {
@@ -31,11 +32,12 @@ const flow: FlowDefinition = {
     help: {
       route: 'help/:topic?',
       title: 'Help',
+      titleKeys: [],
       headline: 'help.headline',
       links: [{ label: 'help.back', go: 'sign-in', query: { username: { submitted: 'email' } } }],
     },
-    done: { route: 'done', title: 'Done', navigate: 'redirect_to' },
-    oops: { challenges: ['MFA_SETUP'], route: 'oops', title: 'Error', headline: 'error.headline', terminal: true },
+    done: { route: 'done', title: 'Done', titleKeys: [], navigate: 'redirect_to' },
+    oops: { challenges: ['MFA_SETUP'], route: 'oops', title: 'Error', titleKeys: [], headline: 'error.headline', terminal: true },
   },
 };
 

@@ -5,21 +5,28 @@
  * must equal the recorded one modulo placeholders. The test file must mock
  * src/ui/browser-navigation.ts (jsdom cannot leave the page); leaving is read from that mock.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { config } from '../../../src/config.ts';
 import type { Fixture, FixtureExchange } from '../../../src/recorder/fixture-types.ts';
-import { shownMessages } from '../../../src/recorder/page-reading.ts';
+import { shownHeadline, shownMessages } from '../../../src/recorder/page-reading.ts';
 import { watchScreens } from '../../../src/recorder/screen-watch.ts';
 import type { Screen } from '../../../scripts/fixtures/divergence.ts';
 import { differences, fillDeep, lookupIn, SAMPLE_VALUES, type Lookup } from '../../../scripts/fixtures/placeholder-values.ts';
 import type { DriverProblem, ReplayDriver } from '../../../scripts/fixtures/walk-fixture.ts';
+import { offerPasskeyAutofill } from './autofill-browser.ts';
 import { fakeServer, type FakeAnswer, type FakeRequest, type FakeRoutes } from './fake-server.ts';
 
-/** The values the engine replay fills placeholders with. */
+/** The RSA modulus the engine's recorded key answers carry: a real key, so the app can encrypt with it. */
+const PUBLIC_KEY = String(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' }).n);
+
+/** The values the engine replay fills placeholders with: the samples, a real key, a key expiry an hour ahead, a code sent now. */
 export function engineLookup(): Lookup {
-  return lookupIn({ ...SAMPLE_VALUES, origin: window.location.origin });
+  const now = Date.now();
+  const times = { expiresAt: new Date(now + 3_600_000).toISOString(), sentAt: new Date(now).toISOString() };
+  return lookupIn({ ...SAMPLE_VALUES, origin: window.location.origin, publicKey: PUBLIC_KEY, ...times });
 }
 
 /** A recorded exchange and the step (1-based) it was recorded in. */
@@ -84,31 +91,43 @@ export async function createEngineDriver(fixture: Fixture): Promise<ReplayDriver
   const stopWatching = watchScreens((path, title) => {
     if (path.startsWith(`${config.basePath}/`)) log.push({ path, title });
   });
+  const removeAutofill = offerPasskeyAutofill();
 
   return {
     screens: () => log,
     messages: async () => shownMessages(document.body),
+    headline: async () => shownHeadline(document.body),
     async fill(field, value) {
-      const input = await waitFor(() => {
-        const found = Array.from(document.querySelectorAll<HTMLInputElement>('form [name]')).find((input) => input.name === field);
-        if (!found) throw new Error(`no field named "${field}" on the screen`);
+      const fields = await waitFor(() => {
+        const found = Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form [name]')).filter((input) => input.name === field);
+        if (found.length === 0) throw new Error(`no field named "${field}" on the screen`);
         return found;
       });
+      const [input] = fields;
+      if (input instanceof HTMLSelectElement) return userEvent.selectOptions(input, value);
+      if (input?.type === 'checkbox') return input.checked === (value === 'true') ? undefined : userEvent.click(input);
+      if (input?.type === 'radio') {
+        const choice = fields.find((radio) => radio.value === value);
+        if (!choice) throw new Error(`no choice "${value}" for "${field}" on the screen`);
+        return userEvent.click(choice);
+      }
+      if (!input) return undefined;
       await userEvent.clear(input);
       if (value !== '') await userEvent.type(input, typed(value));
     },
     async act(action) {
-      const target = await screen.findByRole(action.type === 'submit' ? 'button' : 'link', { name: action.label });
+      const target = await screen.findByRole(action.type === 'link' ? 'link' : 'button', { name: action.label });
       await waitFor(() => {
         if (target.hasAttribute('disabled')) throw new Error(`"${action.label}" is disabled`);
       });
       await userEvent.click(target);
     },
-    async open(url) {
+    async open(url, _reason, forwardedTo) {
       // One app at a time: a page load replaces the page (and a test may have rendered one before).
       cleanup();
       leavesAtOpen = leaves.mock.calls.length;
-      renderAppAt(url);
+      // A start the server forwarded loads where it landed: there is no server here to forward it.
+      renderAppAt(forwardedTo ?? url);
     },
     left: async () => (leaves.mock.calls.length > leavesAtOpen ? {} : undefined),
     problems(final) {
@@ -131,6 +150,9 @@ export async function createEngineDriver(fixture: Fixture): Promise<ReplayDriver
         return complaint ?? String(error);
       }
     },
-    stop: stopWatching,
+    stop() {
+      stopWatching();
+      removeAutofill();
+    },
   };
 }

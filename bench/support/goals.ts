@@ -1,0 +1,78 @@
+/**
+ * Issue 28's goals, judged from one run's figures: per-vCPU rates beside Keycloak's published sizing (its 26.x guide
+ * "Concepts for sizing CPU and memory resources": one vCPU per 15 password logins/s and per 120 refresh-token
+ * requests/s), and one line per goal saying met or not met, or what the run did not measure.
+ */
+
+/** Keycloak's published capacity per vCPU. */
+export const KEYCLOAK_PER_VCPU = { passwordLogins: 15, refreshes: 120 } as const;
+
+/** The goals' thresholds. */
+export const GOALS = {
+  mfaPerVcpu: 60,
+  passwordRatio: 0.6,
+  mfaCodeStepRoundTrips: 4,
+  refreshesPerVcpu: 600,
+  userinfoRoundTrips: 1,
+  tokenRoundTrips: 3,
+} as const;
+
+/** What one database's run measured (undefined: not measured in this run). */
+export interface DatabaseFigures {
+  /** Whole MFA sign-ins per second. */
+  mfaLogins?: number;
+  /** Password-only sign-ins per second over argon2id verifications per second. */
+  passwordRatio?: number;
+  /** Database CPU per MFA sign-in, in ms. */
+  databaseMs?: number;
+  /** Database round trips of the MFA code step. */
+  mfaCodeStepRoundTrips?: number;
+  /** Refresh-token requests per second. */
+  refreshes?: number;
+  /** Database round trips of one /oidc/me. */
+  userinfoRoundTrips?: number;
+  /** Database round trips of one token request: the more of a code exchange and a refresh. */
+  tokenRoundTrips?: number;
+}
+
+/** The run's figures by database ("pglite-disk", "postgres"), and the vCPUs they ran on. */
+export interface RunFigures {
+  vcpus: number;
+  embedded: DatabaseFigures;
+  postgres: DatabaseFigures;
+}
+
+/** `rate` per vCPU, as printed. */
+export function perVcpu(rate: number, vcpus: number): number {
+  return rate / Math.max(1, vcpus);
+}
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+/** "met" / "NOT met" / "not measured" for each database's value. */
+function judge(values: ReadonlyArray<readonly [string, number | undefined]>, ok: (value: number) => boolean, show: (value: number) => string): string {
+  const measured = values.filter((entry): entry is readonly [string, number] => entry[1] !== undefined);
+  if (measured.length === 0) return 'not measured in this run';
+  const verdict = !measured.every(([, value]) => ok(value)) ? 'NOT met' : measured.length < values.length ? 'partly measured' : 'met';
+  return `${verdict} (${measured.map(([where, value]) => `${where} ${show(value)}`).join(', ')})`;
+}
+
+/** One line per goal of issue 28. */
+export function goalSummary(figures: RunFigures): string[] {
+  const { vcpus, embedded, postgres } = figures;
+  const both = <T>(pick: (database: DatabaseFigures) => T) => [['embedded', pick(embedded)], ['PostgreSQL', pick(postgres)]] as const;
+  const mfa = both((database) => (database.mfaLogins === undefined ? undefined : perVcpu(database.mfaLogins, vcpus)));
+  const cheaper =
+    embedded.databaseMs === undefined || postgres.databaseMs === undefined
+      ? 'not measured in this run (needs both databases)'
+      : `${embedded.databaseMs <= postgres.databaseMs ? 'met' : 'NOT met'} (database CPU per sign-in: embedded ${fixed(embedded.databaseMs, 2)} ms, PostgreSQL ${fixed(postgres.databaseMs, 2)} ms)`;
+  return [
+    `MFA sign-in ≥ ${GOALS.mfaPerVcpu}/s per vCPU on both databases (Keycloak: ${KEYCLOAK_PER_VCPU.passwordLogins}): ${judge(mfa, (value) => value >= GOALS.mfaPerVcpu, (value) => `${fixed(value)}/s/vCPU`)}`,
+    `password-only sign-in ≥ ${GOALS.passwordRatio} × argon2 alone on both databases: ${judge(both((database) => database.passwordRatio), (value) => value >= GOALS.passwordRatio, (value) => fixed(value, 2))}`,
+    `embedded database costs no more than PostgreSQL's client: ${cheaper}`,
+    `MFA code step in ≤ ${GOALS.mfaCodeStepRoundTrips} round trips: ${judge(both((database) => database.mfaCodeStepRoundTrips), (value) => value <= GOALS.mfaCodeStepRoundTrips, (value) => fixed(value))}`,
+    `/oidc/me in ${GOALS.userinfoRoundTrips} round trip: ${judge(both((database) => database.userinfoRoundTrips), (value) => value <= GOALS.userinfoRoundTrips, (value) => fixed(value, 0))}`,
+    `token endpoint (code and refresh) in ≤ ${GOALS.tokenRoundTrips} round trips: ${judge(both((database) => database.tokenRoundTrips), (value) => value <= GOALS.tokenRoundTrips, (value) => fixed(value, 0))}`,
+    `refresh ≥ ${GOALS.refreshesPerVcpu}/s per vCPU on PostgreSQL (Keycloak: ${KEYCLOAK_PER_VCPU.refreshes}): ${judge([['PostgreSQL', postgres.refreshes === undefined ? undefined : perVcpu(postgres.refreshes, vcpus)]], (value) => value >= GOALS.refreshesPerVcpu, (value) => `${fixed(value)}/s/vCPU`)}${postgres.refreshes === undefined ? ' (needs TEST_DATABASE_URL)' : ''}`,
+  ];
+}

@@ -1,0 +1,42 @@
+/**
+ * A new account's first recovery codes, in the answer that ends its sign-up: shown this once, to copy. Nothing at
+ * all without them (an account that has codes already, or no second factor).
+ */
+import { useState } from 'react';
+import { t } from '../../services/messages.ts';
+import type { PanelProps } from './panel-props.ts';
+import './recovery-codes-panel.css';
+
+const codesOf = (parameters: PanelProps['parameters']): string[] => {
+  const value = parameters?.recovery_codes;
+  return Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : [];
+};
+
+/** The codes as a list a screen reader names, and a button that copies them all. */
+export default function RecoveryCodesPanel({ parameters }: PanelProps) {
+  const codes = codesOf(parameters);
+  const [copied, setCopied] = useState(false);
+  if (codes.length === 0) return null;
+  const copy = async () => {
+    await navigator.clipboard.writeText(codes.join('\n'));
+    setCopied(true);
+  };
+  return (
+    <section className="step-section" aria-labelledby="recovery-codes-title">
+      <h2 className="step-section-headline" id="recovery-codes-title">
+        {t('recoveryCodes.title')}
+      </h2>
+      <p className="body">{t('recoveryCodes.shownOnce')}</p>
+      <ol className="recovery-codes" aria-labelledby="recovery-codes-title">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="step-action" onClick={() => void copy()}>
+        {copied ? t('recoveryCodes.copied') : t('recoveryCodes.copy')}
+      </button>
+    </section>
+  );
+}

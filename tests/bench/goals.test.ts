@@ -1,0 +1,39 @@
+// @vitest-environment node
+/**
+ * npm run bench judges issue 28's goals from one run's figures: per-vCPU rates beside Keycloak's published ones, and
+ * one line per goal, met or not met, saying what it could not measure rather than guessing.
+ */
+import { describe, expect, it } from 'vitest';
+import { goalSummary, KEYCLOAK_PER_VCPU, perVcpu } from '../../bench/support/goals.ts';
+
+describe('the goal summary of npm run bench', () => {
+  it("uses Keycloak's published capacity per vCPU", () => {
+    expect(KEYCLOAK_PER_VCPU).toEqual({ passwordLogins: 15, refreshes: 120 });
+    expect(perVcpu(142, 2)).toBe(71);
+  });
+
+  it('says met when every measured database reaches a goal, NOT met when one does not', () => {
+    const lines = goalSummary({
+      vcpus: 2,
+      embedded: { mfaLogins: 130, passwordRatio: 0.62, databaseMs: 3, mfaCodeStepRoundTrips: 4, userinfoRoundTrips: 1, tokenRoundTrips: 3 },
+      postgres: { mfaLogins: 110, passwordRatio: 0.55, databaseMs: 3.4, mfaCodeStepRoundTrips: 5, refreshes: 1300, userinfoRoundTrips: 2, tokenRoundTrips: 3 },
+    });
+    expect(lines).toEqual([
+      'MFA sign-in ≥ 60/s per vCPU on both databases (Keycloak: 15): NOT met (embedded 65.0/s/vCPU, PostgreSQL 55.0/s/vCPU)',
+      'password-only sign-in ≥ 0.6 × argon2 alone on both databases: NOT met (embedded 0.62, PostgreSQL 0.55)',
+      "embedded database costs no more than PostgreSQL's client: met (database CPU per sign-in: embedded 3.00 ms, PostgreSQL 3.40 ms)",
+      'MFA code step in ≤ 4 round trips: NOT met (embedded 4.0, PostgreSQL 5.0)',
+      '/oidc/me in 1 round trip: NOT met (embedded 1, PostgreSQL 2)',
+      'token endpoint (code and refresh) in ≤ 3 round trips: met (embedded 3, PostgreSQL 3)',
+      'refresh ≥ 600/s per vCPU on PostgreSQL (Keycloak: 120): met (PostgreSQL 650.0/s/vCPU)',
+    ]);
+  });
+
+  it('says what a run did not measure instead of judging it', () => {
+    const lines = goalSummary({ vcpus: 2, embedded: { mfaLogins: 130, databaseMs: 3 }, postgres: {} });
+    expect(lines[0]).toBe('MFA sign-in ≥ 60/s per vCPU on both databases (Keycloak: 15): partly measured (embedded 65.0/s/vCPU)');
+    expect(lines[2]).toBe("embedded database costs no more than PostgreSQL's client: not measured in this run (needs both databases)");
+    expect(lines[4]).toBe('/oidc/me in 1 round trip: not measured in this run');
+    expect(lines[6]).toBe('refresh ≥ 600/s per vCPU on PostgreSQL (Keycloak: 120): not measured in this run (needs TEST_DATABASE_URL)');
+  });
+});
