@@ -46,6 +46,22 @@ test('"Sign out" on the account page ends the session: the provider confirms, an
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
 });
 
+test('after a sign-in the account page opens at once: the provider\'s answer is redeemed once, with no second trip to the login screen', async ({ page }) => {
+  const trips: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/oidc/token') trips.push('token');
+    if (request.isNavigationRequest() && url.pathname === '/auth/account' && url.searchParams.has('code')) trips.push('code');
+  });
+  await firstSignIn(page, newUser('account-once'));
+  await expect(page.getByRole('region', { name: 'Sign-in methods' }).getByRole('listitem')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  // The page's calls all start together; each used to find no token yet while the first redeemed the code, and sent
+  // the browser back through the login screen for another code (looping when the redemption was slow).
+  expect(trips).toEqual(['code', 'token']);
+  await expect(page).toHaveURL(/\/auth\/account$/);
+});
+
 test('a factor is removed only after a step-up, and the last one stays', async ({ page, request }) => {
   const email = newUser('remove');
   const secret = await firstSignIn(page, email);

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpToFactorSetup } from './support/sign-up.ts';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/virtual-authenticator.ts';
 import { appCode, shownSecret } from './support/authenticator-app.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
@@ -19,20 +19,24 @@ async function openLoginScreen(page: Page): Promise<void> {
 }
 
 const PASSKEY_OPTIONS = (url: URL) => url.pathname.endsWith('/api/sso/v3/auth/passkey/options');
+/** The autofill's answer: the passkey the person picked, sent to sign in. */
+const PASSKEY_SIGN_IN = (url: string) => new URL(url).pathname.endsWith('/api/sso/v3/auth/passkey/login');
 
 /**
- * Holds back the login screen's passkey autofill. Chromium's virtual authenticator answers a conditional request at
- * once, as if the person picked the passkey from the autofill, so a test that means to use the button or the password
- * refuses the challenge the login screen asks for (the autofill then quietly offers nothing).
+ * Holds back the login screen's passkey autofill, for a test that means to use the button: the login screen's
+ * challenge is refused, so the autofill quietly offers nothing and the only passkey request is the button's.
  */
 async function withoutAutofill(page: Page): Promise<void> {
   await page.route(PASSKEY_OPTIONS, (route) => (new URL(route.request().frame().url()).pathname === '/auth/login' ? route.abort() : route.continue()));
 }
 
-/** Signing out with the account page's "Sign out": the provider ends the session and the page asks for a sign-in again. */
-async function signOut(page: Page): Promise<void> {
-  // The login screen it ends on would otherwise sign straight back in with the passkey's autofill.
-  await withoutAutofill(page);
+/**
+ * Signing out with the account page's "Sign out": the provider ends the session and the page asks for a sign-in
+ * again. The person then leaves the device alone, so the login screen's autofill waits as it does for a real person
+ * who does not pick the passkey (the virtual authenticator would otherwise pick it at once).
+ */
+async function signOut(page: Page, device: VirtualAuthenticator): Promise<void> {
+  await device.answers(false);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
@@ -40,7 +44,7 @@ async function signOut(page: Page): Promise<void> {
 
 test('a passkey is added on the account page, signs in without a password, serves as the second factor, and is removed on the strength of that sign-in', async ({ page }) => {
   test.setTimeout(120_000);
-  await addVirtualAuthenticator(page);
+  const device = await addVirtualAuthenticator(page);
   const email = newMfaServerUser('passkey');
 
   // A first sign-in sets up the authenticator app (the product requires a second factor).
@@ -69,27 +73,30 @@ test('a passkey is added on the account page, signs in without a password, serve
   await expect(methods.getByRole('listitem')).toHaveCount(2);
 
   // 2. Sign out.
-  await signOut(page);
+  await signOut(page, device);
 
   // 3. Sign in with the passkey from the login screen, without typing a password: with the button...
+  await withoutAutofill(page);
+  await device.answers(true);
   await openLoginScreen(page);
   await page.getByRole('link', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
 
-  // ...and with the autofill (conditional mediation): the email field offers the passkey, the virtual authenticator picks it.
-  await signOut(page);
+  // ...and with the autofill (conditional mediation): the email field offers the passkey, the person picks it (the
+  // virtual authenticator does as the request is made). The address is left before the page's own scripts run.
+  await signOut(page, device);
   await page.unroute(PASSKEY_OPTIONS);
-  // The autofill signs in as the login screen loads, which may abort that load: the landing on the account page,
-  // once the browser has settled, is the proof.
+  await device.answers(true);
+  const autofillAnswer = page.waitForResponse((response) => PASSKEY_SIGN_IN(response.url()));
   await page.goto('/auth/', { waitUntil: 'commit' });
-  await expect(page).toHaveURL(/\/auth\/account$/);
-  await page.waitForLoadState('networkidle');
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  expect((await autofillAnswer).ok()).toBe(true);
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/account$/);
 
-  // 4. Use the passkey as the second factor after a password.
-  await signOut(page);
+  // 4. Use the passkey as the second factor after a password: the login screen's autofill waits unanswered, and
+  // leaving that screen ends its request, so the only request the person answers is the second factor's.
+  await signOut(page, device);
   await openLoginScreen(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
@@ -99,6 +106,7 @@ test('a passkey is added on the account page, signs in without a password, serve
   await page.getByRole('button', { name: 'Continue' }).click();
   // The step offers "Don't ask for a passkey on this device" first, so the prompt waits for the button.
   await expect(page.getByRole('checkbox', { name: "Don't ask for a passkey on this device for 30 days" })).not.toBeChecked();
+  await device.answers(true);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
 
@@ -109,6 +117,31 @@ test('a passkey is added on the account page, signs in without a password, serve
   await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toHaveCount(0);
   await expect(methods.getByRole('listitem')).toHaveCount(1);
   await expect(methods.getByText('Work laptop')).toHaveCount(0);
+});
+
+test('after signing out, the login screen does not sign the person back in with a passkey on its own', async ({ page }) => {
+  const device = await addVirtualAuthenticator(page);
+  const email = `passkey-signout-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await signUpToFactorSetup(page, email, MFA_USER_PASSWORD);
+  await page.getByRole('radio', { name: 'Passkey (fingerprint, face or screen lock)' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveTitle('Register | Success');
+  // The account page, on the single sign-on session the sign-up began.
+  await page.goto('/auth/');
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+
+  const signIns: string[] = [];
+  page.on('request', (request) => {
+    if (PASSKEY_SIGN_IN(request.url()) || new URL(request.url()).searchParams.has('code')) signIns.push(request.url());
+  });
+  const autofillOffered = page.waitForResponse((response) => PASSKEY_OPTIONS(new URL(response.url())));
+  await signOut(page, device);
+  // The login screen still offers the passkey in its autofill, and waits for the person to pick it.
+  expect((await autofillOffered).ok()).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/auth\/login\?client_id=sso-account-page/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(signIns).toEqual([]);
 });
 
 test('a new user who registers sets up a passkey as the second factor, lands in the client, and signs in with it again', async ({ page }) => {

@@ -52,8 +52,22 @@ function askedOfSignIn(): Record<string, string> {
   return asked;
 }
 
+/**
+ * Where this page is already going: to the login screen (a sign-in under way) or to the provider's end-session screen.
+ * Once set, nothing sends it elsewhere: the page's parallel calls would otherwise each start a sign-in with its own
+ * state (each replacing the last's), or send a person who chose "Sign out" back to the login screen instead.
+ */
+let leaving: 'sign-in' | 'sign-out' | undefined;
+
+/** The code exchange or kept token every call of this page shares, so the provider's code is redeemed once. */
+let tokenUnderWay: Promise<string> | undefined;
+
+const staysHere = () => new Promise<never>(() => undefined);
+
 /** Sends the browser to the login screen for the account page, with a fresh state and PKCE verifier. */
 export async function startSignIn(): Promise<never> {
+  if (leaving) return staysHere();
+  leaving = 'sign-in';
   const pending: PendingSignIn = { state: randomValue(), verifier: randomValue() };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   sessionStorage.removeItem(TOKEN_KEY);
@@ -69,7 +83,7 @@ export async function startSignIn(): Promise<never> {
     ...askedOfSignIn(),
   });
   window.location.assign(`/auth/login?${query}`);
-  return new Promise<never>(() => undefined);
+  return staysHere();
 }
 
 /** Redeems the code the provider sent back (checking the state), keeps the token and tidies the address. */
@@ -91,8 +105,19 @@ async function finishSignIn(code: string, state: string): Promise<StoredToken | 
   return token;
 }
 
-/** The account page's access token: from the provider's answer in the address, or kept from before; signs in when there is none. */
-export async function accessToken(): Promise<string> {
+/**
+ * The account page's access token: from the provider's answer in the address, or kept from before; signs in when there
+ * is none. Calls made while the code is being redeemed wait for that one answer instead of finding no token yet and
+ * starting another sign-in (which left the page looping between the login screen and ?code=… while redemptions raced).
+ */
+export function accessToken(): Promise<string> {
+  tokenUnderWay ??= currentToken().finally(() => {
+    tokenUnderWay = undefined;
+  });
+  return tokenUnderWay;
+}
+
+async function currentToken(): Promise<string> {
   const query = new URLSearchParams(window.location.search);
   const code = query.get('code');
   const state = query.get('state');
@@ -107,6 +132,7 @@ export async function accessToken(): Promise<string> {
  * password again.
  */
 export function signOut(): void {
+  leaving = 'sign-out';
   const token = readJson<StoredToken>(TOKEN_KEY);
   sessionStorage.removeItem(TOKEN_KEY);
   sessionStorage.removeItem(PENDING_KEY);
