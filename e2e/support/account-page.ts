@@ -43,6 +43,8 @@ export async function firstSignIn(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: 'Verify and finish' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  // The header shows before the sign-in is finished; the page is the person's once their sign-in methods are listed.
+  await expect(page.getByRole('region', { name: 'Sign-in methods' }).getByRole('listitem')).toHaveCount(1);
   return secret;
 }
 
