@@ -120,7 +120,8 @@ export function startRecorder(options: { fresh: boolean }): () => void {
     save();
   };
   const onClick = (event: MouseEvent) => {
-    // A step's action (its own call) is a button, marked as one; other plain buttons (show the password) stay on the screen.
+    // A step's action (its own call, going back, copying what the screen shows) is a button marked as one; other plain
+    // buttons (show the password) only change how the screen looks.
     const target = event.target instanceof Element ? event.target.closest('a[href], button[data-step-action]') : null;
     if (!target || !root.contains(target) || panel.owns(target) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const type = target instanceof HTMLButtonElement ? 'button' : 'link';

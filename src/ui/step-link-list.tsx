@@ -20,7 +20,7 @@ function ReturnLink({ link, close, className }: { link: StepLink; close: NonNull
   const [pressed, setPressed] = useState(false);
   if (!onlyPage) {
     return (
-      <button type="button" className={className} onClick={goBack}>
+      <button type="button" data-step-action className={className} onClick={goBack}>
         {t(link.label)}
       </button>
     );
@@ -29,6 +29,7 @@ function ReturnLink({ link, close, className }: { link: StepLink; close: NonNull
     <>
       <button
         type="button"
+        data-step-action
         className={className}
         onClick={() => {
           setPressed(true);

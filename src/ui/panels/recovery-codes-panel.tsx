@@ -17,10 +17,12 @@ export default function RecoveryCodesPanel({ parameters }: PanelProps) {
   const codes = codesOf(parameters);
   const [copied, setCopied] = useState(false);
   if (codes.length === 0) return null;
-  const copy = async () => {
-    await navigator.clipboard.writeText(codes.join('\n'));
-    setCopied(true);
-  };
+  // A browser that refuses the clipboard leaves the button as it was: the codes stay on screen to copy by hand.
+  const copy = () =>
+    navigator.clipboard
+      ?.writeText(codes.join('\n'))
+      .then(() => setCopied(true))
+      .catch(() => undefined);
   return (
     <section className="step-section" aria-labelledby="recovery-codes-title">
       <h2 className="step-section-headline" id="recovery-codes-title">
@@ -34,7 +36,7 @@ export default function RecoveryCodesPanel({ parameters }: PanelProps) {
           </li>
         ))}
       </ol>
-      <button type="button" className="step-action" onClick={() => void copy()}>
+      <button type="button" data-step-action className="step-action" onClick={() => void copy()}>
         {copied ? t('recoveryCodes.copied') : t('recoveryCodes.copy')}
       </button>
     </section>

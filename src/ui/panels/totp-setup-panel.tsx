@@ -39,12 +39,17 @@ export function TotpSetupPanel({ parameters }: PanelProps) {
         </code>
         <button
           type="button"
+          data-step-action
           className="totp-copy"
           onClick={() => {
-            void navigator.clipboard?.writeText(secret).then(() => {
-              setCopied(true);
-              showToast({ type: 'success', title: t('mfaTotpSetup.copied') });
-            });
+            // A browser that refuses the clipboard leaves the button as it was: the key stays on screen to type.
+            void navigator.clipboard
+              ?.writeText(secret)
+              .then(() => {
+                setCopied(true);
+                showToast({ type: 'success', title: t('mfaTotpSetup.copied') });
+              })
+              .catch(() => undefined);
           }}
         >
           {copied ? t('mfaTotpSetup.copied') : t('mfaTotpSetup.copy')}
