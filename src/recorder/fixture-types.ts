@@ -101,6 +101,15 @@ export interface Fixture {
   /** Why `realServer` or `engine` is false. */
   reason?: string;
   /** Where the browser ended up after the app handed it on (the client app's callback). */
-  end?: { path: string };
+  end?: FixtureEnd;
   steps: FixtureStep[];
+}
+
+/**
+ * Where the browser ended up after the app handed it on: the client app's callback, and whether the provider's
+ * answer there was an authorization code (`code=`) or an error (`error=`, e.g. access_denied after "Don't allow").
+ */
+export interface FixtureEnd {
+  path: string;
+  answer?: 'code' | 'error';
 }

@@ -21,9 +21,11 @@ const step = (fixture: Fixture, index: number) => {
   return found;
 };
 
-/** Replays `fixture` and resolves with the divergence message (or "no divergence"). */
-async function divergence(fixture: Fixture): Promise<string> {
-  const driver = await createEngineDriver(fixture);
+/** Replays `fixture` and resolves with the divergence message (or "no divergence"); `handedOver` is what a browser saw at the end. */
+async function divergence(fixture: Fixture, handedOver?: 'code' | 'error'): Promise<string> {
+  const engine = await createEngineDriver(fixture);
+  // The engine sees no address: a browser's driver reports the callback it reached and what it was handed there.
+  const driver = handedOver ? { ...engine, left: async () => (await engine.left()) && { path: fixture.end?.path, answer: handedOver } } : engine;
   const lookup = engineLookup();
   try {
     await walkFixture(fixture, { name: NAME, driver, routeOf: flowRouteOf(), value: async (name) => lookup(name), timeoutMs: 1_000 });
@@ -76,6 +78,13 @@ describe('a replay that diverges', () => {
     const fixture = structuredClone(loadFixture(NAME));
     edit(fixture);
     expect(await divergence(fixture)).toBe(message);
+  });
+
+  it('names an error handed to the app where the recording handed it a code', { timeout: 20_000 }, async () => {
+    const fixture = loadFixture(NAME);
+    expect(fixture.end).toEqual({ path: '/demo/auth/callback', answer: 'code' });
+    expect(await divergence(fixture, 'error')).toMatch(/: expected \/demo\/auth\/callback to be handed a code, it was handed error$/);
+    expect(await divergence(fixture, 'code')).toBe('no divergence');
   });
 
   it('does not fail when nothing was edited', { timeout: 20_000 }, async () => {
