@@ -31,6 +31,15 @@ async function withoutAutofill(page: Page): Promise<void> {
 }
 
 /**
+ * The person takes up the device again, away from the login screen: leaving the page ends the autofill request that
+ * waited unanswered there, so only requests made from now on are answered (Chromium may yet answer one that waited).
+ */
+async function takeUpDevice(page: Page, device: VirtualAuthenticator): Promise<void> {
+  await page.goto('about:blank');
+  await device.answers(true);
+}
+
+/**
  * Signing out with the account page's "Sign out": the provider ends the session and the page asks for a sign-in
  * again. The person then leaves the device alone, so the login screen's autofill waits as it does for a real person
  * who does not pick the passkey (the virtual authenticator would otherwise pick it at once).
@@ -77,17 +86,18 @@ test('a passkey is added on the account page, signs in without a password, serve
 
   // 3. Sign in with the passkey from the login screen, without typing a password: with the button...
   await withoutAutofill(page);
-  await device.answers(true);
+  await takeUpDevice(page, device);
   await openLoginScreen(page);
   await page.getByRole('link', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
 
   // ...and with the autofill (conditional mediation): the email field offers the passkey, the person picks it (the
-  // virtual authenticator does as the request is made). The address is left before the page's own scripts run.
+  // virtual authenticator does as the request is made). The goto is over once the address commits, before the
+  // page's own scripts can move on.
   await signOut(page, device);
   await page.unroute(PASSKEY_OPTIONS);
-  await device.answers(true);
+  await takeUpDevice(page, device);
   const autofillAnswer = page.waitForResponse((response) => PASSKEY_SIGN_IN(response.url()));
   await page.goto('/auth/', { waitUntil: 'commit' });
   expect((await autofillAnswer).ok()).toBe(true);
