@@ -13,10 +13,11 @@ import { hashPassword } from '../server/auth/passwords.ts';
 import { testBackends, type TestBackend } from '../tests/server/support/databases.ts';
 import { startTestApp } from '../tests/server/support/test-app.ts';
 import { countingBackend } from './support/counting-database.ts';
-import { cpuByStage, HARNESS, STAGES } from './support/cpu-stages.ts';
+import { cpuByStage, HARNESS, STAGES, type Stage } from './support/cpu-stages.ts';
 import { GOALS, goalSummary, KEYCLOAK_PER_VCPU, perVcpu, type DatabaseFigures, type RunFigures } from './support/goals.ts';
 import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, type LoginRoundTrips, type PreparedLogin } from './support/login-scenario.ts';
 import { countTokenTrips, redeemCodes, timeRefreshes, type FinishedLogin, type TokenRoundTrips } from './support/refresh-scenario.ts';
+import { postgresServerCpuMs } from './support/postgres-server-cpu.ts';
 import { printTable, type Row } from './support/table.ts';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -95,12 +96,16 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
 
     const trips: LoginRoundTrips[] = [];
     let firstProfiled: FinishedLogin | undefined;
-    const cpu = await cpuByStage(async () => {
-      for (const login of profiled) {
-        const { callback, ...counts } = await completeLogin(login, redirectUri, { count: () => counter.count, settle: () => outboxSettled(server, () => counter.count) });
-        trips.push(counts);
-        firstProfiled ??= { callback, codeVerifier: login.codeVerifier };
-      }
+    let cpu = new Map<Stage | typeof HARNESS, number>();
+    // PostgreSQL's own CPU is another process's: read from /proc around the same logins, when the server is local.
+    const postgresServerMs = await postgresServerCpuMs(base.name === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, async () => {
+      cpu = await cpuByStage(async () => {
+        for (const login of profiled) {
+          const { callback, ...counts } = await completeLogin(login, redirectUri, { count: () => counter.count, settle: () => outboxSettled(server, () => counter.count) });
+          trips.push(counts);
+          firstProfiled ??= { callback, codeVerifier: login.codeVerifier };
+        }
+      });
     });
     // Counted apart from the logins' CPU: one code exchange, one /oidc/me and one refresh.
     const tokenTrips = path.totp && firstProfiled ? await countTokenTrips(server, counter, firstProfiled) : undefined;
@@ -115,7 +120,7 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
     const codeStepTrips = average(trips.map((trip) => trip.secondFactor));
     const tokenFigures = tokenTrips && { refreshes, userinfoRoundTrips: tokenTrips.userinfo, tokenRoundTrips: Math.max(tokenTrips.codeExchange, tokenTrips.refresh) };
     const figures: DatabaseFigures =
-      path.key === 'mfa' ? { mfaLogins: logins, mfaRatio: ratio, argon2PerSecond: verifies, databaseMs: (cpu.get('DB') ?? 0) / PROFILED, mfaCodeStepRoundTrips: codeStepTrips, ...tokenFigures } : { passwordRatio: ratio };
+      path.key === 'mfa' ? { mfaLogins: logins, mfaRatio: ratio, argon2PerSecond: verifies, databaseMs: (cpu.get('DB') ?? 0) / PROFILED, databaseServerMs: postgresServerMs === undefined ? undefined : postgresServerMs / PROFILED, mfaCodeStepRoundTrips: codeStepTrips, ...tokenFigures } : { passwordRatio: ratio };
     const rows: Row[] = [
       { section: where, figure: 'logins/s (whole path)', value: logins.toFixed(1) },
       { section: where, figure: `logins/s per vCPU (${VCPUS} vCPUs; Keycloak publishes ${KEYCLOAK_PER_VCPU.passwordLogins})`, value: perVcpu(logins, VCPUS).toFixed(1) },
@@ -130,6 +135,7 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
       ...STAGES.map((stage) => ({ section: where, figure: `CPU per login: ${stage}`, value: perLogin(cpu.get(stage)) })),
       { section: where, figure: 'CPU per login: server, outside argon2', value: perLogin(serverCpu) },
       { section: where, figure: `CPU per login: ${HARNESS}`, value: perLogin(cpu.get(HARNESS)) },
+      ...(postgresServerMs === undefined ? [] : [{ section: where, figure: 'CPU per login: PostgreSQL server processes (not in the figures above)', value: perLogin(postgresServerMs) }]),
     ];
     return { rows, figures };
   } finally {

@@ -33,8 +33,10 @@ export interface DatabaseFigures {
   argon2PerSecond?: number;
   /** Password-only sign-ins per second over argon2id verifications per second. */
   passwordRatio?: number;
-  /** Database CPU per MFA sign-in, in ms. */
+  /** Database CPU per MFA sign-in in the server's process, in ms: PGlite's whole engine, or PostgreSQL's client. */
   databaseMs?: number;
+  /** PostgreSQL's own server processes' CPU per MFA sign-in, in ms, where the bench could read it. */
+  databaseServerMs?: number;
   /** Database round trips of the MFA code step. */
   mfaCodeStepRoundTrips?: number;
   /** Refresh-token requests per second. */
@@ -75,7 +77,7 @@ export function goalSummary(figures: RunFigures): string[] {
   const cheaper =
     embedded.databaseMs === undefined || postgres.databaseMs === undefined
       ? 'not measured in this run (needs both databases)'
-      : `${embedded.databaseMs <= postgres.databaseMs ? 'met' : 'NOT met'} (database CPU per sign-in: embedded ${fixed(embedded.databaseMs, 2)} ms, PostgreSQL ${fixed(postgres.databaseMs, 2)} ms)`;
+      : `${embedded.databaseMs <= postgres.databaseMs ? 'met' : 'NOT met'} (database CPU per sign-in: embedded ${fixed(embedded.databaseMs, 2)} ms, PostgreSQL ${fixed(postgres.databaseMs, 2)} ms${postgres.databaseServerMs === undefined ? '' : ` in its client and ${fixed(postgres.databaseServerMs, 2)} ms in its server processes, ${fixed(postgres.databaseMs + postgres.databaseServerMs, 2)} ms whole`})`;
   const argon2 = both((database) => (database.argon2PerSecond === undefined ? undefined : perVcpu(database.argon2PerSecond, vcpus)));
   const ceiling = argon2.some(([, value]) => value !== undefined)
     ? `; argon2id alone runs ${argon2.filter(([, value]) => value !== undefined).map(([where, value]) => `${where} ${fixed(value ?? 0)}/s/vCPU`).join(', ')} on this machine, the ceiling of any sign-in that checks a password`

@@ -37,6 +37,13 @@ describe('the goal summary of npm run bench', () => {
     );
   });
 
+  it("compares the embedded engine's whole CPU with PostgreSQL's client, and names its server processes' share where it was read", () => {
+    const lines = goalSummary({ vcpus: 2, embedded: { databaseMs: 15.95 }, postgres: { databaseMs: 5.91, databaseServerMs: 7.2 } });
+    expect(lines[3]).toBe(
+      "embedded database costs no more than PostgreSQL's client: NOT met (database CPU per sign-in: embedded 15.95 ms, PostgreSQL 5.91 ms in its client and 7.20 ms in its server processes, 13.11 ms whole)",
+    );
+  });
+
   it('says what a run did not measure instead of judging it', () => {
     const lines = goalSummary({ vcpus: 2, embedded: { mfaLogins: 130, databaseMs: 3 }, postgres: {} });
     expect(lines[0]).toBe('MFA sign-in ≥ 60/s per vCPU on both databases (Keycloak: 15): partly measured (embedded 65.0/s/vCPU)');
