@@ -123,6 +123,10 @@ export const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<v
     walk.recoveryCode = undefined;
     await submit(page);
   },
+  'mfa-recovery-codes': async (page) => {
+    await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').first().waitFor();
+    await submit(page);
+  },
   'not-me': async (page) => {
     await page.getByRole('button', { name: 'Sign out everywhere and secure my account' }).click();
   },
