@@ -100,7 +100,7 @@ test('"Wrong number? Change it" on the texted code goes to the number, and the c
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
 
-test('one Back from the app after a three-screen sign-in shows "You\'re signed in", and the next leaves it', async ({ page }) => {
+test('one Back from the app after a four-screen sign-in shows "You\'re signed in", and the next leaves it', async ({ page }) => {
   const email = newMfaServerUser('back-finished');
   await openLogin(page);
   await submitPassword(page, email);
