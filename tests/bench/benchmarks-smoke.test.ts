@@ -54,7 +54,7 @@ describe('npm run bench (login throughput), as a smoke run', () => {
       for (const cells of rows) expect(cells[2], `${cells[0]} ${stage}`).toMatch(/^\d+\.\d{2} ms$/);
     }
     expect(rowsOf(output, 'round trips: authenticator code step')).toHaveLength(1);
-    expect(rowsOf(output, 'ratio').map((cells) => cells[3])).toEqual(['≥ 0.8', '≥ 0.9']);
+    expect(rowsOf(output, 'ratio').map((cells) => cells[3])).toEqual(['≥ 0.5', '≥ 0.6']);
     // Per vCPU beside Keycloak's published figure, and one line per goal of issue 28.
     for (const cells of rowsOf(output, 'logins/s per vCPU')) expect(cells[1]).toContain('Keycloak publishes 15');
     // Refresh-token requests (rotated each time) per vCPU beside Keycloak's 120, and the token endpoint's and userinfo's round trips.
@@ -65,7 +65,7 @@ describe('npm run bench (login throughput), as a smoke run', () => {
     for (const figure of ['round trips: /oidc/token, code exchange', 'round trips: /oidc/token, refresh', 'round trips: /oidc/me']) {
       expect(rowsOf(output, figure).map((cells) => Number(cells[2])), figure).toEqual([expect.any(Number)]);
     }
-    for (const goal of ['MFA sign-in ≥ 60/s per vCPU', 'password-only sign-in ≥ 0.6 × argon2', 'embedded database costs no more', 'MFA code step in ≤ 4', '/oidc/me in 1 round trip', 'token endpoint (code and refresh) in ≤ 3', 'refresh ≥ 600/s per vCPU']) {
+    for (const goal of ['MFA sign-in ≥ 60/s per vCPU', 'the same as a share of argon2 alone, MFA sign-in ≥ 0.5', 'password-only sign-in ≥ 0.6 × argon2', 'embedded database costs no more', 'MFA code step in ≤ 4', '/oidc/me in 1 round trip', 'token endpoint (code and refresh) in ≤ 3', 'refresh ≥ 600/s per vCPU']) {
       expect(output, goal).toMatch(new RegExp(`^  ${goal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*: (met|NOT met|partly measured|not measured in this run)`, 'm'));
     }
   }, SMOKE_TIMEOUT_MS);
