@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { LIMITS } from '../../server/limits.ts';
+import { removeAllSecondFactors } from '../../server/mfa/factor-reset.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { ACCOUNT_CLIENT } from './support/account.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
@@ -65,13 +66,15 @@ describe('the first recovery codes of a factor set up at sign-in (MFA on, the de
     expect(saved.redirect_to).toEqual(expect.any(String));
   });
 
-  it('shows the codes once: going back to the setup or saving twice is refused, and no second set is made', async () => {
+  it('shows the codes once: entered again it has none, going back to the setup or saving twice is refused, and no second set is made', async () => {
     const email = newEmail();
     const { browser, done, secret } = await setUpFirstFactor(server, email, tick());
     expect(done.challenge).toBe('SAVE_RECOVERY_CODES');
     const again = await browser.request('POST', `${API}/auth/2fa/verification`, { code: totpCodeAt(secret, tick()) });
     expect({ status: again.statusCode, code: again.json<{ error_code?: string }>().error_code }).toEqual({ status: 409, code: 'step.out_of_order' });
     const before = await storedCodes(server, email);
+    // Entered again (a reload), the step is told where the sign-in stands, without the codes.
+    expect(answer<StepAnswer>(await browser.request('GET', `${API}/auth/mfa/recovery-codes`))).toEqual({ challenge: 'SAVE_RECOVERY_CODES', parameters: {} });
     answer(await browser.request('POST', `${API}/auth/mfa/recovery-codes`, {}));
     const twice = await browser.request('POST', `${API}/auth/mfa/recovery-codes`, {});
     expect(twice.statusCode).not.toBe(200);
@@ -87,6 +90,23 @@ describe('the first recovery codes of a factor set up at sign-in (MFA on, the de
       expect({ path, status: response.statusCode, code: response.json<{ error_code?: string }>().error_code }).toEqual({ path, status: 409, code: 'step.out_of_order' });
     }
     expect(answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/recovery-codes`, {})).redirect_to).toEqual(expect.any(String));
+  });
+
+  it('shows a new set after an operator reset the second factor (sso user reset-mfa removes the codes too)', async () => {
+    const email = newEmail();
+    const { browser, done } = await setUpFirstFactor(server, email, tick());
+    const old = done.parameters?.recovery_codes as string[];
+    answer(await browser.request('POST', `${API}/auth/mfa/recovery-codes`, {}));
+    const user = await server.db.query<{ id: string }>('select id from users where email = $1', [email]);
+    await removeAllSecondFactors(server.db, user.rows[0]!.id);
+    const next = new TestBrowser(server.app);
+    expect((await logIn(next, { ...ACCOUNT_CLIENT, email, password: PASSWORD })).answer.challenge).toBe('MFA_SETUP');
+    const setup = answer<StepAnswer>(await next.request('POST', `${API}/auth/2fa/initialization`, { type: 'totp' }));
+    const again = answer<StepAnswer>(await next.request('POST', `${API}/auth/2fa/verification`, { code: totpCodeAt(String(setup.parameters?.secret), tick()) }));
+    expect(again.challenge).toBe('SAVE_RECOVERY_CODES');
+    const fresh = again.parameters?.recovery_codes as string[];
+    expect(fresh).toHaveLength(LIMITS.RECOVERY_CODE_COUNT);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
   });
 
   it('gives no new set to a person who still has live codes (a sign-in after a recovery code sets up a new factor)', async () => {
