@@ -57,6 +57,11 @@ export const CHALLENGES = {
   PASSKEY_SIGN_IN: { sentByServer: true },
   /** A client app that is not first-party asks for access the person has not allowed yet (or asked with prompt=consent): the person allows or declines (parameters.client_name, parameters.scopes). */
   CONSENT_REQUIRED: { sentByServer: true },
+  /**
+   * A first second factor was just set up at sign-in and the account has no recovery codes left: the server made a set,
+   * shown once (parameters.recovery_codes); the person saves them and goes on. A sign-up shows its set on SUCCESS_REGISTRATION.
+   */
+  SAVE_RECOVERY_CODES: { sentByServer: true },
 } as const satisfies Record<string, ChallengeDefinition>;
 
 /** A challenge kind of the contract. */

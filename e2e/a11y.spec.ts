@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
+import { saveNewRecoveryCodes } from './support/recovery-codes.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -118,6 +119,7 @@ for (const viewport of [undefined, PHONE]) {
       await logInToAccountPage(page, email);
       await page.getByRole('radio', { name: 'Passkey (fingerprint, face or screen lock)' }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
+      await saveNewRecoveryCodes(page);
       await expect(page).toHaveURL(/\/auth\/account$/);
       const methods = page.getByRole('region', { name: 'Sign-in methods' });
       await expect(methods.getByRole('listitem').filter({ hasText: 'Passkey' })).toBeVisible();

@@ -22,7 +22,7 @@ test('the product\'s own address signs in to the account page; a second factor i
   await expect(methods.getByRole('listitem')).toHaveCount(2);
 
   const recovery = page.getByRole('region', { name: 'Recovery codes' });
-  await recovery.getByRole('button', { name: 'Make recovery codes' }).click();
+  await recovery.getByRole('button', { name: 'Make a new set' }).click();
   const codes = recovery.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
@@ -85,7 +85,7 @@ test('in a fresh browser a recovery code signs in once, says how many are left, 
   const first = await browser.newPage();
   const secret = await firstSignIn(first, email);
   const recovery = first.getByRole('region', { name: 'Recovery codes' });
-  await recovery.getByRole('button', { name: 'Make recovery codes' }).click();
+  await recovery.getByRole('button', { name: 'Make a new set' }).click();
   await stepUpWithApp(first, secret, 1);
   const shown = recovery.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem');
   await expect(shown).toHaveCount(10);
@@ -205,7 +205,7 @@ test('the account page passes axe at desktop and 360 px: the page, the step-up, 
   await page.getByLabel('Code from your authenticator app').fill(appCode(secret, 1));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('region', { name: 'Recovery codes' }).getByRole('button', { name: 'Make recovery codes' }).click();
+  await page.getByRole('region', { name: 'Recovery codes' }).getByRole('button', { name: 'Make a new set' }).click();
   await expect(page.getByRole('list', { name: 'Your new recovery codes' })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { outboxCode } from './support/dev-outbox.ts';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
+import { saveNewRecoveryCodes } from './support/recovery-codes.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -52,6 +53,7 @@ for (const [way, back] of Object.entries(BACKS)) {
     await choose(page, /^Email, to /);
     await page.getByLabel('Code', { exact: true }).fill(await outboxCode(page.request, email));
     await page.getByRole('button', { name: 'Verify' }).click();
+    await saveNewRecoveryCodes(page);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   });
 
@@ -73,6 +75,7 @@ for (const [way, back] of Object.entries(BACKS)) {
     await expect(page.getByText(/^We sent a 6-digit code to \+44 7700 900222 at /)).toBeVisible();
     await page.getByLabel('Code', { exact: true }).fill(await outboxCode(page.request, '+447700900222'));
     await page.getByRole('button', { name: 'Verify' }).click();
+    await saveNewRecoveryCodes(page);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   });
 }
@@ -93,16 +96,18 @@ test('"Wrong number? Change it" on the texted code goes to the number, and the c
   await expect(page.getByText(/^We sent a 6-digit code to \+44 7700 900444 at /)).toBeVisible();
   await page.getByLabel('Code', { exact: true }).fill(await outboxCode(page.request, '+447700900444'));
   await page.getByRole('button', { name: 'Verify' }).click();
+  await saveNewRecoveryCodes(page);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
 
-test('one Back from the app after a three-screen sign-in shows "You\'re signed in", and the next leaves it', async ({ page }) => {
+test('one Back from the app after a four-screen sign-in shows "You\'re signed in", and the next leaves it', async ({ page }) => {
   const email = newMfaServerUser('back-finished');
   await openLogin(page);
   await submitPassword(page, email);
   await choose(page, /^Email, to /);
   await page.getByLabel('Code', { exact: true }).fill(await outboxCode(page.request, email));
   await page.getByRole('button', { name: 'Verify' }).click();
+  await saveNewRecoveryCodes(page);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('heading', { name: /^You're signed in to / })).toBeVisible();

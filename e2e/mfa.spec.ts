@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { outboxCode } from './support/dev-outbox.ts';
 import { signUpToFactorSetup } from './support/sign-up.ts';
 import { appCode, shownSecret } from './support/authenticator-app.ts';
+import { saveNewRecoveryCodes } from './support/recovery-codes.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -65,6 +66,7 @@ test('a new user sets up an authenticator app from the QR screen, then signs in 
   expect(link).toContain(`secret=${secret}`);
   await setup.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
   await setup.getByRole('button', { name: 'Verify and finish' }).click();
+  await saveNewRecoveryCodes(setup);
   await expectSignedIn(setup, email);
 
   const later = await browser.newPage();
@@ -99,6 +101,7 @@ test('a new user sets up email codes, pasting the code with a space, and signs i
   await input.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
   await expect(input).toHaveValue(code);
   await setup.getByRole('button', { name: 'Verify' }).click();
+  await saveNewRecoveryCodes(setup);
   await expectSignedIn(setup, email);
 
   const later = await browser.newPage();
@@ -128,6 +131,7 @@ test('a new user verifies a phone by SMS, signs in by text, and resends after th
   const setupCode = await outboxCode(setup.request, PHONE);
   await setup.getByLabel('Code', { exact: true }).fill(setupCode);
   await setup.getByRole('button', { name: 'Verify' }).click();
+  await saveNewRecoveryCodes(setup);
   await expectSignedIn(setup, email);
 
   const later = await browser.newPage();
@@ -152,6 +156,7 @@ test('a user leaves the code screen for the method choice and comes back to a fr
   const code = await outboxCode(page.request, email);
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
+  await saveNewRecoveryCodes(page);
   await expectSignedIn(page, email);
 
   const next = await browser.newPage();

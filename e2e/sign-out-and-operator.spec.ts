@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { appCode, shownSecret } from './support/authenticator-app.ts';
 import { outboxMatch } from './support/dev-outbox.ts';
+import { saveNewRecoveryCodes } from './support/recovery-codes.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -41,6 +42,7 @@ async function signInSettingUpApp(page: Page, email: string): Promise<string> {
   const secret = await shownSecret(page);
   await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify and finish' }).click();
+  await saveNewRecoveryCodes(page);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   return secret;
 }

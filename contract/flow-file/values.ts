@@ -28,7 +28,8 @@ export type ChallengeKind =
   | 'PASSKEY_MFA'
   | 'SETUP_PASSKEY_MFA'
   | 'PASSKEY_SIGN_IN'
-  | 'CONSENT_REQUIRED';
+  | 'CONSENT_REQUIRED'
+  | 'SAVE_RECOVERY_CODES';
 /**
  * One key of the titles word set (flows/messages/titles/<language>.json) per part of the title, in order; npm run flows:check checks each is in every language and that the English words are the title's.
  *

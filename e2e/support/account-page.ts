@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { appCode, shownSecret } from './authenticator-app.ts';
+import { saveNewRecoveryCodes } from './recovery-codes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,6 +42,7 @@ export async function firstSignIn(page: Page, email: string): Promise<string> {
   const secret = await shownSecret(page);
   await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify and finish' }).click();
+  await saveNewRecoveryCodes(page);
   await expect(page).toHaveURL(/\/auth\/account$/);
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
   // The header shows before the sign-in is finished; the page is the person's once their sign-in methods are listed.

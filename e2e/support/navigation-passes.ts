@@ -123,6 +123,10 @@ export const pass: Readonly<Record<string, (page: Page, walk: Walk) => Promise<v
     walk.recoveryCode = undefined;
     await submit(page);
   },
+  // The codes show once: after the checker's Reload the step says so, and "I've saved my codes" still goes on.
+  'mfa-recovery-codes': async (page) => {
+    await submit(page);
+  },
   'not-me': async (page) => {
     await page.getByRole('button', { name: 'Sign out everywhere and secure my account' }).click();
   },

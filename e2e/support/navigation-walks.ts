@@ -7,6 +7,7 @@ import { authorizationQuery } from './authorization-query.ts';
 import { demoUrl } from './demo-origin.ts';
 import { outboxMatch } from './dev-outbox.ts';
 import { freshCode, PASSWORD, SETTLE_MS, sso, submit, uniqueEmail, type Walk } from './navigation-passes.ts';
+import { saveNewRecoveryCodes } from './recovery-codes.ts';
 
 /** One walk: how it starts, and the step it ends on (or the client app). */
 export interface WalkPlan {
@@ -33,7 +34,7 @@ let acceptedInvitationLink: string | undefined;
 
 /**
  * On a browser of its own (the device the person later loses), the user's first sign-in at the product's address
- * sets up email as the second factor, and the account page makes recovery codes; answers one of them.
+ * sets up email as the second factor, which ends with the account's first recovery codes; answers one of them.
  */
 async function makeRecoveryCodes(page: Page, email: string): Promise<string> {
   const context = await page.context().browser()?.newContext();
@@ -47,22 +48,11 @@ async function makeRecoveryCodes(page: Page, email: string): Promise<string> {
   await device.getByRole('button', { name: 'Continue' }).click();
   await device.locator('main input[autocomplete="one-time-code"]').first().fill(await freshCode(device, email));
   await submit(device);
+  const [code] = await saveNewRecoveryCodes(device);
   await expect(device.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible({ timeout: SETTLE_MS });
-  const recovery = device.getByRole('region', { name: 'Recovery codes' });
-  await recovery.getByRole('button', { name: 'Make recovery codes' }).click();
-  const codes = recovery.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem');
-  const stepUp = device.getByRole('heading', { name: 'Confirm it is you' });
-  await expect(codes.first().or(stepUp)).toBeVisible({ timeout: SETTLE_MS });
-  if (await stepUp.isVisible()) {
-    await device.getByRole('button', { name: 'Send code', exact: true }).click();
-    await device.getByLabel('Code we sent you', { exact: true }).fill(await freshCode(device, email));
-    await device.getByRole('button', { name: 'Confirm', exact: true }).click();
-  }
-  await expect(codes).toHaveCount(10, { timeout: SETTLE_MS });
-  const code = ((await codes.first().textContent()) ?? '').trim();
-  await recovery.getByRole('button', { name: 'I have saved them' }).click();
   await context.close();
-  return code;
+  if (!code) throw new Error('the first sign-in showed no recovery codes');
+  return code.trim();
 }
 
 /** Notes, after each step a walk passes, what it leaves for later walks: the authenticator app it set up. */

@@ -8,12 +8,13 @@ import { consentRequestOf } from '../oidc/consent.ts';
 import { signInBrowser, signInOrigin } from './sign-in-origin.ts';
 import { appConsent } from './gates/app-consent.ts';
 import { companyChoice } from './gates/company-choice.ts';
+import { firstRecoveryCodes } from './gates/first-recovery-codes.ts';
 import { passwordFreshness } from './gates/password-freshness.ts';
 import { secondFactor } from './gates/second-factor.ts';
 import type { FinishedSignIn, GateAnswer, PendingSignIn, SignInDeps, SignInGate } from './pending-sign-in.ts';
 
 /** The gates every sign-in passes, in order. */
-export const SIGN_IN_GATES: readonly SignInGate[] = [passwordFreshness, secondFactor, companyChoice, appConsent];
+export const SIGN_IN_GATES: readonly SignInGate[] = [passwordFreshness, secondFactor, firstRecoveryCodes, companyChoice, appConsent];
 
 /**
  * Moves a sign-in on from the step just answered: to the first gate that still has a challenge, or, when every

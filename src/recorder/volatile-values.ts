@@ -33,6 +33,8 @@ export const VOLATILE_KEYS: Readonly<Record<string, VolatileValue>> = {
   secret: { placeholder: 'totpSecret', secret: true },
   mfa_code: { placeholder: 'mfaCode' },
   invitation: { placeholder: 'invitation', secret: true },
+  // A first factor's recovery codes (SAVE_RECOVERY_CODES): new on every run, and secrets of the account.
+  recovery_codes: { placeholder: 'recoveryCode', secret: true },
   challenge: { placeholder: 'passkeyChallenge' },
   rawId: { placeholder: 'passkeyId' },
   attestationObject: { placeholder: 'passkeyAttestation' },

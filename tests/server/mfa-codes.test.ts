@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/limits.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
-import { API, answer, capturingSms, logIn, type StepAnswer } from './support/mfa.ts';
+import { API, answer, capturingSms, logIn, pastNewRecoveryCodes, type StepAnswer } from './support/mfa.ts';
 import { TestBrowser } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -33,7 +33,9 @@ describe('second factors by emailed and texted codes', () => {
     expect(sent.challenge).toBe('EMAIL_MFA');
     expect(sent.parameters).toMatchObject({ action: 'setup', channel: 'email', delivery_destination: 'd•••@example.com', retry_after: 60, expires_in: 600 });
     expect(sent.parameters?.sent_at).toBe(new Date(clock.now()).toISOString());
-    const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/verification`, { code: await mail.latestCode(server.user.email) }));
+    const verified = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/verification`, { code: await mail.latestCode(server.user.email) }));
+    const { done, codes } = await pastNewRecoveryCodes(browser, verified);
+    expect(codes).toHaveLength(10);
     expect(done.redirect_to).toMatch(/\/oidc\/auth\//);
   });
 
@@ -119,7 +121,7 @@ describe('second factors by emailed and texted codes', () => {
     const { answer: first } = await logIn(browser, login);
     expect(first).toEqual({
       challenge: 'SELECT_MFA_TYPE',
-      parameters: { availableChoices: [{ type: 'email', destination: 'd•••@example.com' }, { type: 'sms', destination: '•••0123' }], has_recovery_codes: false },
+      parameters: { availableChoices: [{ type: 'email', destination: 'd•••@example.com' }, { type: 'sms', destination: '•••0123' }], has_recovery_codes: true },
     });
     expect(answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/selection`, { type: 'sms' })).challenge).toBe('SMS_MFA');
     expect(answer<StepAnswer>(await browser.request('GET', `${API}/auth/mfa/selection`)).challenge).toBe('SELECT_MFA_TYPE');

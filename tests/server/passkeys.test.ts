@@ -11,7 +11,7 @@ import { listSecurityEvents } from '../../server/store/security-events.ts';
 import { signInToAccountPage, type AccountPage } from './support/account.ts';
 import { followToClient, whatTheAppSees } from './support/client-return.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
-import { API, answer, logIn, type StepAnswer } from './support/mfa.ts';
+import { API, answer, logIn, pastNewRecoveryCodes, type StepAnswer } from './support/mfa.ts';
 import { openLoginScreen, TestBrowser } from './support/sign-in.ts';
 import { SoftwareAuthenticator, type CeremonyInput } from './support/software-authenticator.ts';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from './support/test-app.ts';
@@ -50,7 +50,7 @@ describe('passkeys at sign-in', () => {
     expect(setup.challenge).toBe('SETUP_PASSKEY_MFA');
     expect(setup.parameters.passkey.options).toMatchObject({ rp: { id: 'localhost' }, authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' } });
     const credential = authenticator.create(setup.parameters.passkey.options, PAGE);
-    const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/passkey`, { credential }));
+    const { done } = await pastNewRecoveryCodes(browser, answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/passkey`, { credential })));
     expect(done.redirect_to).toBeDefined();
     clock.advance(5);
     return { ...person, authenticator };

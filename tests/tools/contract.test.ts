@@ -31,8 +31,8 @@ const SPEC_CHALLENGE_KINDS = [
   'PRE_REGISTRATION', 'EMAIL_MFA', 'SUCCESS_REGISTRATION', 'SUCCESS_PASSWORD_RESET', 'MULTIPLE_COMPANIES_REGISTRATION',
 ];
 
-/** Kinds beyond the spec's list, each added by an issue: passkeys (issue 19), an app's consent (issue 24). */
-const ADDED_CHALLENGE_KINDS = ['PASSKEY_MFA', 'SETUP_PASSKEY_MFA', 'PASSKEY_SIGN_IN', 'CONSENT_REQUIRED'];
+/** Kinds beyond the spec's list, each added by an issue: passkeys (issue 19), an app's consent (issue 24), a first factor's recovery codes (issue 27). */
+const ADDED_CHALLENGE_KINDS = ['PASSKEY_MFA', 'SETUP_PASSKEY_MFA', 'PASSKEY_SIGN_IN', 'CONSENT_REQUIRED', 'SAVE_RECOVERY_CODES'];
 
 describe('the challenge kinds of the contract', () => {
   it("are the spec's, in its order, then the kinds issues added", () => {

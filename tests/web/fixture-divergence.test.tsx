@@ -49,7 +49,7 @@ describe('a replay that diverges', () => {
     [
       'a screen',
       (fixture) => Object.assign(step(fixture, 5), { route: 'error', title: 'Error' }),
-      `${NAME}: step 5 (error): expected error "Error", saw redirect "Authenticate"`,
+      `${NAME}: step 5 (error): expected error "Error", saw mfa/recovery-codes "Authenticate | Save Your Recovery Codes"`,
     ],
     [
       'a message',

@@ -45,10 +45,23 @@ export async function logIn(browser: TestBrowser, link: LoginLink & { email: str
   return { answer: answer<StepAnswer>(await submitLogin(browser, link.email, link.password)), codeVerifier };
 }
 
-/** Sets up an authenticator app from the MFA_SETUP screen; returns the secret and the answer after the first code. */
-export async function setUpTotp(browser: TestBrowser, now: number): Promise<{ secret: string; done: StepAnswer }> {
+/**
+ * Past the screen a first factor set up at sign-in shows once (SAVE_RECOVERY_CODES): "I've saved my codes". Any other
+ * answer is returned as it is. `codes` are the recovery codes that screen showed, if it did.
+ */
+export async function pastNewRecoveryCodes(browser: TestBrowser, done: StepAnswer): Promise<{ done: StepAnswer; codes?: string[] }> {
+  if (done.challenge !== 'SAVE_RECOVERY_CODES') return { done };
+  const codes = done.parameters?.recovery_codes as string[];
+  return { done: answer<StepAnswer>(await browser.request('POST', `${API}/auth/mfa/recovery-codes`, {})), codes };
+}
+
+/**
+ * Sets up an authenticator app from the MFA_SETUP screen; returns the secret and the answer after the first code, past
+ * the new recovery codes the sign-in then shows (`codes`, when it did).
+ */
+export async function setUpTotp(browser: TestBrowser, now: number): Promise<{ secret: string; done: StepAnswer; codes?: string[] }> {
   const setup = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/initialization`, { type: 'totp' }));
   const secret = String(setup.parameters?.secret);
-  const done = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/verification`, { code: totpCodeAt(secret, now) }));
-  return { secret, done };
+  const verified = answer<StepAnswer>(await browser.request('POST', `${API}/auth/2fa/verification`, { code: totpCodeAt(secret, now) }));
+  return { secret, ...(await pastNewRecoveryCodes(browser, verified)) };
 }

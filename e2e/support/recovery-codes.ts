@@ -1,0 +1,15 @@
+/** The screen a first second factor set up at sign-in ends on: the account's new recovery codes, shown once. */
+import { expect, type Page } from '@playwright/test';
+
+/** The title of that screen (flows/mfa.json, step mfa-recovery-codes). */
+export const SAVE_RECOVERY_CODES_TITLE = 'Authenticate | Save Your Recovery Codes';
+
+/** Checks the page shows the new recovery codes, reads them, and presses "I've saved my codes, continue". */
+export async function saveNewRecoveryCodes(page: Page): Promise<string[]> {
+  await expect(page).toHaveTitle(SAVE_RECOVERY_CODES_TITLE);
+  const items = page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+  await expect(items.first()).toBeVisible();
+  const codes = await items.allTextContents();
+  await page.getByRole('button', { name: "I've saved my codes, continue" }).click();
+  return codes;
+}
