@@ -27,7 +27,8 @@ function registeredApiRoutes(server: TestApp): string[] {
     const [, segment = '', methods] = match;
     while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
     const parent = stack[stack.length - 1]?.path ?? '';
-    const url = parent.endsWith('/') || segment.startsWith('/') ? `${parent}${segment}` : `${parent}/${segment}`;
+    // A radix tree: a child continues its parent's text as it is ("recovery" then "-codes"), slash or not.
+    const url = `${parent}${segment}`;
     stack.push({ indent, path: url });
     if (!methods || !url.startsWith(`${API}/`) || url === `${API}/openapi.json`) continue;
     for (const method of methods.split(', ')) {

@@ -55,6 +55,11 @@ export async function signInOverHttp(
     totpSecret = String(setup.json<{ parameters: { secret: string } }>().parameters.secret);
     done = await browser.request('POST', `${API}/auth/2fa/verification`, { code: totpCodeAt(totpSecret, Date.now()) });
     expectStatus(done, '2fa/verification');
+    // A first factor set up at sign-in is followed by the account's new recovery codes, shown once.
+    if (done.json<{ challenge?: string }>().challenge === 'SAVE_RECOVERY_CODES') {
+      done = await browser.request('POST', `${API}/auth/mfa/recovery-codes`, {});
+      expectStatus(done, 'mfa/recovery-codes');
+    }
   } else if (challenge === 'SOFTWARE_TOKEN_MFA') {
     done = await browser.request('POST', `${API}/auth/mfa/verification`, { code: totpCodeAt(totpSecret, Date.now()) });
     expectStatus(done, 'mfa/verification');
