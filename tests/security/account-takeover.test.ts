@@ -1,9 +1,8 @@
-import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { LIMITS } from '../../server/limits.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
-import { signInToAccountPage, type AccountPage } from '../server/support/account.ts';
+import { sealPasswordChange, signInToAccountPage, type AccountPage } from '../server/support/account.ts';
 import { capturingMailer, fakeClock } from '../server/support/fakes.ts';
 import { API, answer, logIn, type StepAnswer } from '../server/support/mfa.ts';
 import { TestBrowser } from '../server/support/sign-in.ts';
@@ -77,15 +76,6 @@ describe.each(campaignBackends().map((backend) => [backend.name, backend] as con
     return (await server.db.query<{ email: string }>('select email from users where id = $1', [userId])).rows[0]?.email;
   }
 
-  /** Both passwords sealed with the one nonce of a single key fetch, as the web app sends them. */
-  async function sealPasswords(browser: TestBrowser, current: string, next: string) {
-    const key = (await browser.request('GET', `${API}/crypto/rsa-public-key`)).json<{ kid: string; jwk: JWK; nonce: string }>();
-    const publicKey = await importJWK(key.jwk, 'RSA-OAEP-256');
-    const seal = (value: string) =>
-      new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ v: value, n: key.nonce }))).setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: key.kid }).encrypt(publicKey);
-    return { currentPassword: await seal(current), newPassword: await seal(next) };
-  }
-
   /** Moves the page's account to `newEmail` (the page must have a fresh step-up). */
   async function moveEmail(page: AccountPage, newEmail: string) {
     expect((await page.call('POST', '/account/email', { email: newEmail })).statusCode).toBe(200);
@@ -124,7 +114,7 @@ describe.each(campaignBackends().map((backend) => [backend.name, backend] as con
     const calls: Array<[string, unknown?]> = [
       ['/account/email', { email: `stolen-${people}@example.com` }],
       ['/account/email/confirmation', { code: '123456' }],
-      ['/account/password', await sealPasswords(page.browser, user.password, 'Stolen-Passw0rd!')],
+      ['/account/password', await sealPasswordChange(page.browser, user.password, 'Stolen-Passw0rd!')],
       ['/account/factors', { kind: 'email' }],
       [`/account/factors/${factor!.id}/confirmation`, { code: '123456' }],
       [`/account/factors/${factor!.id}/removal`],
@@ -285,7 +275,7 @@ describe.each(campaignBackends().map((backend) => [backend.name, backend] as con
     expect(await trustedSignInAsksCode(user, token)).toBe(false);
     const newPassword = 'Changed-Passw0rd!';
     await stepUp(page);
-    const changed = await page.call('POST', '/account/password', await sealPasswords(page.browser, user.password, newPassword));
+    const changed = await page.call('POST', '/account/password', await sealPasswordChange(page.browser, user.password, newPassword));
     const asks = await trustedSignInAsksCode({ ...user, password: newPassword }, token);
     counters.trusted.record(changed.statusCode === 200 && asks);
     expect(changed.json()).toMatchObject({ trustedDevicesRevoked: 1 });

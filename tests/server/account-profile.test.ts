@@ -1,10 +1,9 @@
-import { CompactEncrypt, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { LIMITS } from '../../server/limits.ts';
 import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { addMembership, insertCompany } from '../../server/store/companies.ts';
-import { signInToAccountPage, type AccountPage } from './support/account.ts';
+import { sealPasswordChange, signInToAccountPage, type AccountPage } from './support/account.ts';
 import { capturingMailer, fakeClock } from './support/fakes.ts';
 import { submitLogin, TestBrowser } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -38,15 +37,6 @@ describe('profile, password and company on the account page (MFA on, the default
     expect((await page.call('POST', '/account/step-up', { factorId: factor!.id, code: totpCodeAt(page.secret, tick()) })).statusCode).toBe(200);
   }
 
-  async function passwordBody(browser: TestBrowser, current: string, next: string) {
-    // Both fields carry the one nonce of a single key fetch, as the web app sends them.
-    const answer = (await browser.request('GET', '/api/sso/v3/crypto/rsa-public-key')).json<{ kid: string; jwk: Parameters<typeof importJWK>[0]; nonce: string }>();
-    const publicKey = await importJWK(answer.jwk, 'RSA-OAEP-256');
-    const seal = (value: string) =>
-      new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ v: value, n: answer.nonce }))).setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: answer.kid }).encrypt(publicKey);
-    return { currentPassword: await seal(current), newPassword: await seal(next) };
-  }
-
   it('shows and changes the names', async () => {
     const { user, page } = await newAccount();
     expect((await page.call('GET', '/account/profile')).json()).toEqual({ email: user.email, firstName: 'Ada', lastName: 'Lovelace', pendingEmail: null });
@@ -60,14 +50,14 @@ describe('profile, password and company on the account page (MFA on, the default
     const { user, page } = await newAccount();
     const other = await signInToAccountPage(server, { ...user, secret: page.secret }, tick);
     const next = 'Brand-New-Passw0rd!';
-    const unproven = await page.call('POST', '/account/password', await passwordBody(page.browser, user.password, next));
+    const unproven = await page.call('POST', '/account/password', await sealPasswordChange(page.browser, user.password, next));
     expect(unproven.json()).toMatchObject({ error_code: 'account.step_up_required' });
     await stepUp(page);
-    const wrong = await page.call('POST', '/account/password', await passwordBody(page.browser, 'Not-The-Passw0rd!', next));
+    const wrong = await page.call('POST', '/account/password', await sealPasswordChange(page.browser, 'Not-The-Passw0rd!', next));
     expect(wrong.json()).toMatchObject({ error_code: 'account.password_wrong' });
-    const weak = await page.call('POST', '/account/password', await passwordBody(page.browser, user.password, 'short'));
+    const weak = await page.call('POST', '/account/password', await sealPasswordChange(page.browser, user.password, 'short'));
     expect(weak.statusCode).toBe(400);
-    const changed = await page.call('POST', '/account/password', await passwordBody(page.browser, user.password, next));
+    const changed = await page.call('POST', '/account/password', await sealPasswordChange(page.browser, user.password, next));
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toEqual({ endedSessions: 1, trustedDevicesRevoked: 0 });
     expect((await other.call('GET', '/account/profile')).statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { ACCOUNT_CLIENT_ID, accountPageUrl } from '../../../server/account/account-client.ts';
 import { totpCodeAt } from '../../../server/mfa/totp.ts';
 import { followToClient } from './client-return.ts';
@@ -56,4 +57,13 @@ export async function signInToAccountPage(
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
   return { browser, token, secret, call };
+}
+
+/** The account page's password-change body: both passwords sealed with the one nonce of a single key fetch, as the web app sends them. */
+export async function sealPasswordChange(browser: TestBrowser, current: string, next: string): Promise<{ currentPassword: string; newPassword: string }> {
+  const key = (await browser.request('GET', `${API}/crypto/rsa-public-key`)).json<{ kid: string; jwk: JWK; nonce: string }>();
+  const publicKey = await importJWK(key.jwk, 'RSA-OAEP-256');
+  const seal = (value: string) =>
+    new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ v: value, n: key.nonce }))).setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: key.kid }).encrypt(publicKey);
+  return { currentPassword: await seal(current), newPassword: await seal(next) };
 }
