@@ -7,8 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpToFactorSetup } from './support/sign-up.ts';
 import { MFA_USER_PASSWORD, newMfaServerUser } from './support/mfa-server-users.ts';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/virtual-authenticator.ts';
-import { appCode, shownSecret } from './support/authenticator-app.ts';
-import { saveNewRecoveryCodes } from './support/recovery-codes.ts';
+import { appCode } from './support/authenticator-app.ts';
+import { setUpFirstAuthenticatorApp } from './support/recovery-codes.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -62,12 +62,7 @@ test('a passkey is added on the account page, signs in without a password, serve
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(MFA_USER_PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByRole('radio', { name: /Authenticator app/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = await shownSecret(page);
-  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
-  await page.getByRole('button', { name: 'Verify and finish' }).click();
-  await saveNewRecoveryCodes(page);
+  const secret = await setUpFirstAuthenticatorApp(page);
   await expect(page).toHaveURL(/\/auth\/account$/);
 
   // 1. Register a passkey from the account page, after a step-up with the app.

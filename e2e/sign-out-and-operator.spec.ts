@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { appCode, shownSecret } from './support/authenticator-app.ts';
 import { outboxMatch } from './support/dev-outbox.ts';
-import { saveNewRecoveryCodes } from './support/recovery-codes.ts';
+import { setUpFirstAuthenticatorApp } from './support/recovery-codes.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
 test.use({ baseURL: `http://localhost:${process.env.E2E_MFA_PORT}` });
@@ -37,12 +36,7 @@ async function logIn(page: Page, email: string): Promise<void> {
 async function signInSettingUpApp(page: Page, email: string): Promise<string> {
   await logIn(page, email);
   await expect(page).toHaveURL(/\/auth\/mfa\/select-mfa/);
-  await page.getByRole('radio', { name: /Authenticator app/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = await shownSecret(page);
-  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
-  await page.getByRole('button', { name: 'Verify and finish' }).click();
-  await saveNewRecoveryCodes(page);
+  const secret = await setUpFirstAuthenticatorApp(page);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   return secret;
 }

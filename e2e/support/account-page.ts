@@ -2,8 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { appCode, shownSecret } from './authenticator-app.ts';
-import { saveNewRecoveryCodes } from './recovery-codes.ts';
+import { appCode } from './authenticator-app.ts';
+import { setUpFirstAuthenticatorApp } from './recovery-codes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,12 +37,7 @@ export async function logInAtProductAddress(page: Page, email: string, password 
 /** A new user's first sign-in: the authenticator app set up at the MFA step; answers its secret. */
 export async function firstSignIn(page: Page, email: string): Promise<string> {
   await logInAtProductAddress(page, email);
-  await page.getByRole('radio', { name: /Authenticator app/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = await shownSecret(page);
-  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret));
-  await page.getByRole('button', { name: 'Verify and finish' }).click();
-  await saveNewRecoveryCodes(page);
+  const secret = await setUpFirstAuthenticatorApp(page);
   await expect(page).toHaveURL(/\/auth\/account$/);
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
   // The header shows before the sign-in is finished; the page is the person's once their sign-in methods are listed.
