@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { flowGraphPlugin } from './scripts/vite/flow-graph-plugin.ts';
 import { flowIndexPlugin } from './scripts/vite/flow-index-plugin.ts';
 import { lazyRjsfFields } from './scripts/vite/lazy-rjsf-fields.ts';
+import { startAfterPaint } from './scripts/vite/start-after-paint.ts';
 
 /**
  * Drops what the browser never reads from flows/*.json: the `description`s (they document the data for people),
@@ -35,7 +36,7 @@ function stripFlowDescriptions(): Plugin {
 
 export default defineConfig({
   base: '/auth/',
-  plugins: [react(), stripFlowDescriptions(), flowIndexPlugin(), flowGraphPlugin(fileURLToPath(new URL('.', import.meta.url))), lazyRjsfFields()],
+  plugins: [react(), stripFlowDescriptions(), flowIndexPlugin(), flowGraphPlugin(fileURLToPath(new URL('.', import.meta.url))), lazyRjsfFields(), startAfterPaint()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/ui/plain-markdown.tsx', import.meta.url)) },

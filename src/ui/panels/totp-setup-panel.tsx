@@ -64,3 +64,4 @@ export function TotpSetupPanel({ parameters }: PanelProps) {
   );
 }
 
+export default TotpSetupPanel;
