@@ -27,7 +27,8 @@ export function PageLayout({ children, back = true }: PageLayoutProps) {
       <main className="card" aria-busy={loading}>
         <header className="brand">
           {showBack ? (
-            <button type="button" className="back-button" onClick={() => window.history.back()}>
+            // A step action like any other: a recorded walk keeps the press, and its replay presses it again.
+            <button type="button" data-step-action className="back-button" onClick={() => window.history.back()}>
               <span aria-hidden="true">←</span> {t('app.back')}
             </button>
           ) : null}
