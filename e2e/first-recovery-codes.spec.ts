@@ -19,6 +19,15 @@ async function logIn(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
+/** Chooses the authenticator app, enters its first code, and waits for the new recovery codes. */
+async function setUpAuthenticatorApp(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: /Authenticator app/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(await shownSecret(page)));
+  await page.getByRole('button', { name: 'Verify and finish' }).click();
+  await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+}
+
 test('an existing user who sets up an authenticator app at sign-in is shown recovery codes once, lands in the app, and can sign in with one', async ({ page, browser }) => {
   const email = newMfaServerUser('first-codes');
   await logIn(page, email);
@@ -55,15 +64,25 @@ test('an existing user who sets up an authenticator app at sign-in is shown reco
 test('the recovery codes are not shown again on a reload: the screen says they were shown once and still goes on', async ({ page }) => {
   const email = newMfaServerUser('codes-reload');
   await logIn(page, email);
-  await page.getByRole('radio', { name: /Authenticator app/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(await shownSecret(page)));
-  await page.getByRole('button', { name: 'Verify and finish' }).click();
-  await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await setUpAuthenticatorApp(page);
   await page.reload();
   await expect(page).toHaveTitle(SAVE_RECOVERY_CODES_TITLE);
   await expect(page.getByText(/Your recovery codes were shown once/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your recovery codes' })).toHaveCount(0);
+  await page.getByRole('button', { name: "I've saved my codes, continue" }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+});
+
+test('the recovery codes screen offers no Back, and the browser Back from it shows where the sign-in stands, never an error', async ({ page }) => {
+  const email = newMfaServerUser('codes-back');
+  await logIn(page, email);
+  await setUpAuthenticatorApp(page);
+  await expect(page.getByRole('button', { name: /Back/ })).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveTitle(SAVE_RECOVERY_CODES_TITLE);
+  await expect(page.getByText(/Your recovery codes were shown once/)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Back/ })).toHaveCount(0);
   await page.getByRole('button', { name: "I've saved my codes, continue" }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });

@@ -83,6 +83,10 @@ export interface Step {
    */
   clientBanner?: MessageKey | false;
   /**
+   * The frame's "← Back" button, shown while the browser has an earlier page of the app to go back to; false on a step that cannot be undone, where going back could only find the sign-in past the screen before (the recovery codes a first second factor just made).
+   */
+  backButton?: boolean;
+  /**
    * Headed paragraphs under the body, for a page of words such as the built-in help page.
    */
   sections?: {

@@ -15,6 +15,18 @@ export function normalizeText(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A button's or link's name as a screen reader says it, which is how the replays find it again: its aria-label, else
+ * its text without the parts hidden from readers (the arrow of "← Back").
+ */
+export function spokenName(element: Element): string {
+  const label = element.getAttribute('aria-label');
+  if (label) return normalizeText(label);
+  const spoken = element.cloneNode(true) as Element;
+  for (const hidden of Array.from(spoken.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
+  return normalizeText(spoken.textContent);
+}
+
 /** The messages on show under `root`, in page order, empty ones left out. */
 export function shownMessages(root: ParentNode): string[] {
   return Array.from(root.querySelectorAll(MESSAGE_SELECTOR), (element) => normalizeText(element.textContent)).filter(Boolean);

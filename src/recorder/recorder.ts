@@ -8,7 +8,7 @@ import { config } from '../config.ts';
 import { apiObservers } from '../services/api-client.ts';
 import { stepRegistry } from '../engine/step-registry.ts';
 import type { FixtureLocation } from './fixture-types.ts';
-import { fieldFacts, fieldValue, formField, normalizeText, shownHeadline, shownMessages } from './page-reading.ts';
+import { fieldFacts, fieldValue, formField, shownHeadline, shownMessages, spokenName } from './page-reading.ts';
 import { createScrubber } from './placeholders.ts';
 import { mountRecorderPanel } from './recorder-panel.ts';
 import {
@@ -116,16 +116,16 @@ export function startRecorder(options: { fresh: boolean }): () => void {
   const onSubmit = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement) || !root.contains(event.target)) return;
     const button = event.submitter ?? event.target.querySelector('[type="submit"]');
-    recordAction(state, { type: 'submit', label: normalizeText(button?.textContent) }, inputs, messages(), headline());
+    recordAction(state, { type: 'submit', label: button ? spokenName(button) : '' }, inputs, messages(), headline());
     save();
   };
   const onClick = (event: MouseEvent) => {
-    // A step's action (its own call, going back, copying what the screen shows) is a button marked as one; other plain
-    // buttons (show the password) only change how the screen looks.
+    // A step's action (its own call, going back, the frame's "← Back" too, copying what the screen shows) is a button
+    // marked as one; other plain buttons (show the password) only change how the screen looks.
     const target = event.target instanceof Element ? event.target.closest('a[href], button[data-step-action]') : null;
     if (!target || !root.contains(target) || panel.owns(target) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const type = target instanceof HTMLButtonElement ? 'button' : 'link';
-    recordAction(state, { type, label: normalizeText(target.textContent) }, inputs, messages(), headline());
+    recordAction(state, { type, label: spokenName(target) }, inputs, messages(), headline());
     save();
   };
 

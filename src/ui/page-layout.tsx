@@ -1,7 +1,7 @@
 /**
  * The page frame around every step: logo, card, a back button when there is history to go back
- * to, help link, language picker and copyright footer, plus the live region that announces the
- * loading state.
+ * to (unless the step says it cannot be undone), help link, language picker and copyright footer, plus the live
+ * region that announces the loading state.
  */
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
@@ -11,16 +11,24 @@ import { loadingAtom } from '../state/loading-atom.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { useCanGoBack } from './use-can-go-back.ts';
 
+/** What the frame holds: the screen, and whether it offers "← Back" at all (a step's `backButton`). */
+interface PageLayoutProps {
+  children: ReactNode;
+  /** False on a screen that cannot be undone: no "← Back", whatever the history holds. */
+  back?: boolean;
+}
+
 /** Renders `children` inside the branded card. */
-export function PageLayout({ children }: { children: ReactNode }) {
+export function PageLayout({ children, back = true }: PageLayoutProps) {
   const loading = useAtomValue(loadingAtom);
-  const canGoBack = useCanGoBack();
+  const showBack = useCanGoBack() && back;
   return (
     <div className="page">
       <main className="card" aria-busy={loading}>
         <header className="brand">
-          {canGoBack ? (
-            <button type="button" className="back-button" onClick={() => window.history.back()}>
+          {showBack ? (
+            // A step action like any other: a recorded walk keeps the press, and its replay presses it again.
+            <button type="button" data-step-action className="back-button" onClick={() => window.history.back()}>
               <span aria-hidden="true">←</span> {t('app.back')}
             </button>
           ) : null}

@@ -180,7 +180,7 @@ export function StepScreen({ step, params, flow, initialValues }: StepViewProps 
   ) : null;
 
   return (
-    <PageLayout>
+    <PageLayout back={step.backButton !== false}>
       {step.clientBanner === false ? null : <ClientBanner clientId={flow.query.get('client_id')} knownName={knownName} text={step.clientBanner} />}
       {step.headline ? <h1 className="headline">{t(step.headline, placeholders)}</h1> : null}
       {body ? (
