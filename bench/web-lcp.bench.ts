@@ -23,7 +23,7 @@ import { printTable } from './support/table.ts';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4519);
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? (SMOKE ? 1 : 5));
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? (SMOKE ? 1 : 9));
 const CPU_SLOWDOWN = 4;
 const GOALS = { lcpRatio: 1.5, pageLoads: 1 };
 const STATIC_PATH = '/bench/static-login';

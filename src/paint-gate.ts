@@ -5,6 +5,9 @@
  * downloaded by then, and its evaluation and hydration held that first paint back: hundreds of milliseconds on a
  * slow phone. Importing it twice is harmless: a module runs once.
  */
+/** How long the app waits for the first paint at most. */
+const LONGEST_WAIT_MS = 3000;
+
 const app = document.querySelector<HTMLLinkElement>('link[data-app]')?.href;
 const start = () => app && import(/* @vite-ignore */ app);
 const painted = (entries: PerformanceObserverEntryList) => entries.getEntriesByName('first-contentful-paint').length > 0 && start();
@@ -15,3 +18,5 @@ if (!document.getElementById('root')?.hasChildNodes() || document.visibilityStat
 else if (PerformanceObserver.supportedEntryTypes.includes('paint')) new PerformanceObserver(painted).observe({ type: 'paint', buffered: true });
 else requestAnimationFrame(() => setTimeout(start));
 document.addEventListener('visibilitychange', start, { once: true });
+// Never wait for ever: a window the browser does not paint while it stays visible (occluded) starts all the same.
+setTimeout(start, LONGEST_WAIT_MS);
