@@ -34,7 +34,7 @@ import { StepForm, type FormValues } from './step-form.tsx';
 import { StepActionList } from './step-action-list.tsx';
 import { StepLinkList } from './step-link-list.tsx';
 import { StartAgainLink } from './start-again-link.tsx';
-import { panelRegistry } from './panels/registry.ts';
+import { panelFor, prefetchPanel } from './panels/registry.ts';
 import { useStepFlow, type StepFlow } from './use-step-flow.ts';
 import { dateLocale } from '../services/date-locale.ts';
 import { skipEndedSignInEntries } from './ended-sign-in-history.ts';
@@ -144,13 +144,18 @@ export function StepScreen({ step, params, flow, initialValues }: StepViewProps 
   // A step without a form is a message screen: a failure passed to it is its message.
   const body = !step.form && error ? error : step.body ? t(step.body, placeholders) : undefined;
   const knownName = typeof parameters?.client_name === 'string' ? parameters.client_name : undefined;
-  const Panel = step.panel ? panelRegistry[step.panel] : undefined;
+  // One component for the screen's life: one that arrives meanwhile must not remount the panel (a passkey request).
+  const Panel = useMemo(() => (step.panel ? panelFor(step.panel) : undefined), [step.panel]);
+  useEffect(() => {
+    for (const sibling of stepRegistry.steps.values()) if (sibling.flowId === step.flowId && sibling.panel) prefetchPanel(sibling.panel);
+  }, [step.flowId]);
   // A form without a button of its own holds choices that go with the panel's answer (trust this device): it comes
   // first, so the person settles them before the panel's button, as on any form.
   const formFeedsPanel = Panel !== undefined && step.form !== undefined && step.form.submit === undefined;
   const panelView = Panel && !flow.entering ? (
-    // No spinner: a panel may show nothing at all (the passkey autofill), and the form is usable meanwhile.
-    <Suspense fallback={null}>
+    // No spinner: a panel may show nothing at all (the passkey autofill), and the form is usable meanwhile. The mark
+    // tells a walk on a live server (scripts/fixtures) that the panel's code is still on its way.
+    <Suspense fallback={<span hidden data-panel-loading="" />}>
       <Panel
         parameters={parameters}
         busy={flow.submitting}
