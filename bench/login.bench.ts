@@ -106,7 +106,7 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
     const postgresServerMs = await postgresServerCpuMs(base.name === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, async () => {
       cpu = await cpuByStage(async () => {
         for (const login of profiled) {
-          const { callback, ...counts } = await completeLogin(login, redirectUri, { count: () => counter.count, settle: () => outboxSettled(server, () => counter.count) });
+          const { callback, ...counts } = await completeLogin(login, redirectUri, { count: () => counter.count, requestCount: () => counter.requestCount, settle: () => outboxSettled(server, () => counter.count) });
           trips.push(counts);
           firstProfiled ??= { callback, codeVerifier: login.codeVerifier };
         }

@@ -5,6 +5,8 @@ import type { TestBackend } from '../../tests/server/support/databases.ts';
 export interface RoundTripCounter {
   /** Every statement sent so far, by anything. */
   readonly count: number;
+  /** The statements sent so far but for the outbox worker's, which its timer sends whenever it polls. */
+  readonly requestCount: number;
   /**
    * Runs `work` and answers the statements sent until it settled, but for the outbox worker's (its timer's polls and
    * its sending of earlier requests' mail run in the background and may interleave with any request).
@@ -21,6 +23,9 @@ export function countingBackend(backend: TestBackend): { backend: TestBackend; c
   const counter: RoundTripCounter = {
     get count() {
       return tally.count;
+    },
+    get requestCount() {
+      return tally.count - tally.worker;
     },
     async within(work) {
       const before = { ...tally };

@@ -34,7 +34,10 @@ export interface LoginRoundTrips {
 
 /** What the profiled logins count with: the statement count, and a wait for the mail sent in the background. */
 export interface TripCounting {
+  /** Every statement sent so far. */
   count(): number;
+  /** The statements sent so far but for the outbox worker's: its timer's polls land in any request's time. */
+  requestCount(): number;
   /**
    * Resolves once every message the outbox holds has been sent, so its statements are not charged to the next
    * request; answers how many statements the waiting itself sent (they are not the login's).
@@ -108,11 +111,12 @@ function currentTotpCode(totp: NonNullable<PreparedLogin['totp']>): string {
 export async function completeLogin(login: PreparedLogin, redirectUri: string, counting?: TripCounting): Promise<LoginRoundTrips & { callback: URL }> {
   const counts: LoginRoundTrips = { password: 0, secondFactor: 0, resume: 0, background: 0 };
   const count = counting?.count ?? (() => 0);
+  const requestCount = counting?.requestCount ?? (() => 0);
   /** Charges `request`'s statements to `stage`, and the background mail it caused to `background`. */
   const counted = async <T>(stage: 'password' | 'secondFactor' | 'resume', request: () => Promise<T>): Promise<T> => {
-    const before = count();
+    const before = requestCount();
     const result = await request();
-    counts[stage] += count() - before;
+    counts[stage] += requestCount() - before;
     const settling = count();
     const asked = (await counting?.settle()) ?? 0;
     counts.background += count() - settling - asked;

@@ -47,6 +47,7 @@ describe.each(backends)('database round trips per request, on $name', (base) => 
   async function signInAndUseTokens(login: PreparedLogin) {
     const { callback, ...steps } = await completeLogin(login, server.publicClient.redirectUri, {
       count: () => counter.count,
+      requestCount: () => counter.requestCount,
       settle: () => outboxSettled(server, () => counter.count),
     });
     const client = { client_id: server.publicClient.clientId };
