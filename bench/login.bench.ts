@@ -15,7 +15,7 @@ import { startTestApp } from '../tests/server/support/test-app.ts';
 import { countingBackend } from './support/counting-database.ts';
 import { cpuByStage, HARNESS, STAGES, type Stage } from './support/cpu-stages.ts';
 import { GOALS, goalSummary, KEYCLOAK_PER_VCPU, perVcpu, type DatabaseFigures, type RunFigures } from './support/goals.ts';
-import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, type LoginRoundTrips, type PreparedLogin } from './support/login-scenario.ts';
+import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, tripCounting, type LoginRoundTrips, type PreparedLogin } from './support/login-scenario.ts';
 import { countTokenTrips, redeemCodes, timeRefreshes, type FinishedLogin, type TokenRoundTrips } from './support/refresh-scenario.ts';
 import { postgresServerCpuMs } from './support/postgres-server-cpu.ts';
 import { printTable, type Row } from './support/table.ts';
@@ -106,7 +106,7 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
     const postgresServerMs = await postgresServerCpuMs(base.name === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, async () => {
       cpu = await cpuByStage(async () => {
         for (const login of profiled) {
-          const { callback, ...counts } = await completeLogin(login, redirectUri, { count: () => counter.count, requestCount: () => counter.requestCount, settle: () => outboxSettled(server, () => counter.count) });
+          const { callback, ...counts } = await completeLogin(login, redirectUri, tripCounting(server, counter));
           trips.push(counts);
           firstProfiled ??= { callback, codeVerifier: login.codeVerifier };
         }

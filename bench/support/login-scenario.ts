@@ -8,6 +8,7 @@ import { totpCodeAt } from '../../server/mfa/totp.ts';
 import { openLoginScreen, TestBrowser } from '../../tests/server/support/sign-in.ts';
 import { API, answer, setUpTotp, type StepAnswer } from '../../tests/server/support/mfa.ts';
 import type { TestApp } from '../../tests/server/support/test-app.ts';
+import type { RoundTripCounter } from './counting-database.ts';
 
 const TOTP_STEP_MS = 30_000;
 /** Every bench user's password. */
@@ -95,6 +96,11 @@ export async function prepareLogins(server: TestApp, passwordHash: string, count
   // The setup's mail (a factor added) is sent in the background; none of it may run during the timed logins.
   await outboxSettled(server);
   return prepared;
+}
+
+/** Trip counting for `completeLogin` from `counter`, settling `server`'s outbox after each request. */
+export function tripCounting(server: TestApp, counter: RoundTripCounter): TripCounting {
+  return { count: () => counter.count, requestCount: () => counter.requestCount, settle: () => outboxSettled(server, () => counter.count) };
 }
 
 /** The current code of the app, or the next step's when this one was spent on setting it up (one step of drift is allowed). */

@@ -4,15 +4,9 @@
  * script is the small gate that imports it. The app stays the pages' entry, chunked as before.
  */
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 const GATE = fileURLToPath(new URL('../../src/paint-gate.ts', import.meta.url));
-
-interface BundledChunk {
-  type: 'chunk';
-  fileName: string;
-  facadeModuleId: string | null;
-}
 
 export function startAfterPaint(): Plugin {
   return {
@@ -24,9 +18,8 @@ export function startAfterPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const app = context.chunk as BundledChunk | undefined;
-        const chunks = Object.values(context.bundle ?? {}) as (BundledChunk | { type: 'asset' })[];
-        const gate = chunks.find((chunk): chunk is BundledChunk => chunk.type === 'chunk' && chunk.facadeModuleId === GATE);
+        const app = context.chunk;
+        const gate = Object.values(context.bundle ?? {}).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.facadeModuleId === GATE);
         if (!app || !gate) throw new Error(`start-after-paint: ${context.filename} has no app entry or no gate chunk to start it`);
         const appScript = `<script type="module" crossorigin src="/auth/${app.fileName}"></script>`;
         if (!html.includes(appScript)) throw new Error(`start-after-paint: ${context.filename} does not load its app as ${appScript}`);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { countingBackend, type RoundTripCounter } from '../../bench/support/counting-database.ts';
-import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, type PreparedLogin } from '../../bench/support/login-scenario.ts';
+import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, tripCounting, type PreparedLogin } from '../../bench/support/login-scenario.ts';
 import { testBackends } from '../server/support/databases.ts';
 import { startTestApp, type TestApp } from '../server/support/test-app.ts';
 
@@ -45,11 +45,7 @@ describe.each(backends)('database round trips per request, on $name', (base) => 
 
   /** A whole MFA sign-in, counted per request, then its code redeemed, its access token used and its refresh token rotated twice. */
   async function signInAndUseTokens(login: PreparedLogin) {
-    const { callback, ...steps } = await completeLogin(login, server.publicClient.redirectUri, {
-      count: () => counter.count,
-      requestCount: () => counter.requestCount,
-      settle: () => outboxSettled(server, () => counter.count),
-    });
+    const { callback, ...steps } = await completeLogin(login, server.publicClient.redirectUri, tripCounting(server, counter));
     const client = { client_id: server.publicClient.clientId };
     const exchange = await tripsOf(() =>
       tokenRequest({ ...client, grant_type: 'authorization_code', code: callback.searchParams.get('code') ?? '', redirect_uri: server.publicClient.redirectUri, code_verifier: login.codeVerifier }),

@@ -16,16 +16,18 @@ const loaders: Readonly<Record<string, () => Promise<PanelModule>>> = {
   'recovery-codes': () => import('./recovery-codes-panel.tsx'),
 };
 
+const requested = new Set<string>();
 const fetched = new Map<string, ComponentType<PanelProps>>();
 const onFirstRender = new Map(Object.entries(loaders).map(([name, load]) => [name, lazy(load)]));
 
 /** Fetches panel `name`'s code ahead of its step; a panel that cannot be fetched now is fetched when it shows. */
 export function prefetchPanel(name: string): void {
   const load = loaders[name];
-  if (!load || fetched.has(name)) return;
+  if (!load || requested.has(name)) return;
+  requested.add(name);
   load().then(
     (module) => fetched.set(name, module.default),
-    () => undefined,
+    () => requested.delete(name),
   );
 }
 
