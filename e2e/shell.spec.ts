@@ -110,6 +110,23 @@ test('the prerendered login screen is painted before the app starts, even on a s
   expect(appStartsAt).toBeGreaterThan(firstPaintAt ?? Number.POSITIVE_INFINITY);
 });
 
+test('a language chosen on the prerendered login screen before the app has started still applies', async ({ page }) => {
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/auth\/assets\/index-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto('/demo/');
+  await page.getByRole('link', { name: /Account Area/ }).click();
+  await expect(page.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
+  await page.getByLabel('Language').selectOption('de');
+  releaseApp();
+  await expect(page.getByLabel('E-Mail')).toBeVisible();
+  await expect(page.getByLabel('Sprache')).toHaveValue('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
+
 test('a screen whose part of the app cannot be downloaded shows the error page with a retry that works', async ({ page }) => {
   await openLoginScreen(page);
   await page.route(/\/auth\/assets\/password-recovery-[^/]+\.js$/, (route) => route.abort());
