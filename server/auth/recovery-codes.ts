@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { LIMITS } from '../limits.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { liveRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCodeById } from '../store/recovery-codes.ts';
+import { addFirstRecoveryCodes, liveRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCodeById } from '../store/recovery-codes.ts';
 import { argon2Gate } from './passwords.ts';
 import { guessBudget, type GuessSubject } from './guess-budget.ts';
 
@@ -59,12 +59,27 @@ async function matches(deps: RecoveryCodeDeps, userId: string, code: string, sto
   return argon2Gate.run(() => verify(stored, code).catch(() => false));
 }
 
-/** Makes a new set of recovery codes, replacing the old set; the plain codes are returned once and never stored. */
-export async function generateRecoveryCodes(deps: RecoveryCodeDeps, userId: string, now: Date): Promise<string[]> {
+/** Fresh codes and their salted hashes (the hashes alone are stored). */
+async function newCodeSet(): Promise<{ codes: string[]; hashes: string[] }> {
   const codes = Array.from({ length: LIMITS.RECOVERY_CODE_COUNT }, newCode);
   const hashes = await Promise.all(codes.map((code) => argon2Gate.run(() => hash(canonical(code), HASH_OPTIONS))));
+  return { codes, hashes };
+}
+
+/** Makes a new set of recovery codes, replacing the old set; the plain codes are returned once and never stored. */
+export async function generateRecoveryCodes(deps: RecoveryCodeDeps, userId: string, now: Date): Promise<string[]> {
+  const { codes, hashes } = await newCodeSet();
   await replaceRecoveryCodes(deps.db, userId, hashes, now);
   return codes;
+}
+
+/**
+ * Makes the first set of an account that has no live code; undefined when it has one, even one a parallel request
+ * made a moment ago, whose codes that request shows: a second set must never void the one on the person's screen.
+ */
+export async function generateFirstRecoveryCodes(deps: RecoveryCodeDeps, userId: string, now: Date): Promise<string[] | undefined> {
+  const { codes, hashes } = await newCodeSet();
+  return (await addFirstRecoveryCodes(deps.db, userId, hashes, now)) ? codes : undefined;
 }
 
 /** What using a recovery code came to: accepted once, wrong (counted), or refused while the account's guesses rest. */

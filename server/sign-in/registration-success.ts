@@ -1,4 +1,4 @@
-import { generateRecoveryCodes, recoveryCodeDeps } from '../auth/recovery-codes.ts';
+import { generateFirstRecoveryCodes, recoveryCodeDeps } from '../auth/recovery-codes.ts';
 import { SERVER_CHALLENGES } from '../flows/challenges.ts';
 import type { Services } from '../services.ts';
 import { confirmedFactors } from '../store/mfa-factors.ts';
@@ -15,6 +15,7 @@ export async function registrationSuccess(deps: Pick<Services, 'db' | 'box' | 'c
   const success = { challenge: SERVER_CHALLENGES.SUCCESS_REGISTRATION, redirect_to: finished.redirect_to };
   if ((await confirmedFactors(deps.db, userId)).length === 0) return success;
   if ((await recoveryCodesLeft(deps.db, userId)).createdAt !== undefined) return success;
-  const codes = await generateRecoveryCodes(recoveryCodeDeps(deps), userId, new Date(deps.clock()));
+  const codes = await generateFirstRecoveryCodes(recoveryCodeDeps(deps), userId, new Date(deps.clock()));
+  if (!codes) return success;
   return { ...success, parameters: { recovery_codes: codes } };
 }

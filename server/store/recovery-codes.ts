@@ -1,12 +1,42 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable, Transaction } from '../db/database.ts';
+
+/**
+ * Takes the user's row lock for the rest of `tx`: the account's changes of recovery codes run one after another, so
+ * two at once never leave a mix of two sets, nor a set made over one shown a moment before.
+ */
+async function lockAccountCodes(tx: Transaction, userId: string): Promise<void> {
+  await tx.query('select 1 from users where id = $1 for update', [userId]);
+}
+
+function insertCodes(tx: Transaction, userId: string, hashes: readonly string[], now: Date) {
+  return tx.query(
+    'insert into recovery_codes (id, user_id, code_hash, created_at) select id, $1, code_hash, $4 from unnest($2::uuid[], $3::text[]) as code (id, code_hash)',
+    [userId, hashes.map(() => crypto.randomUUID()), hashes, now],
+  );
+}
 
 /** Replaces the user's recovery codes with a new set (given as salted hashes): the old set stops working at once. */
-export async function replaceRecoveryCodes(db: Queryable, userId: string, hashes: readonly string[], now: Date): Promise<void> {
-  await db.query('delete from recovery_codes where user_id = $1', [userId]);
-  for (const hash of hashes) {
-    await db.query('insert into recovery_codes (id, user_id, code_hash, created_at) values ($1, $2, $3, $4)', [crypto.randomUUID(), userId, hash, now]);
-  }
+export async function replaceRecoveryCodes(db: Database, userId: string, hashes: readonly string[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAccountCodes(tx, userId);
+    await tx.query('delete from recovery_codes where user_id = $1', [userId]);
+    await insertCodes(tx, userId, hashes, now);
+  });
+}
+
+/**
+ * Stores a first set for an account without a live code; answers false, storing nothing, when it has one (made by
+ * a parallel request a moment before): that set, the one whose codes its request showed, must stay the live one.
+ */
+export async function addFirstRecoveryCodes(db: Database, userId: string, hashes: readonly string[], now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockAccountCodes(tx, userId);
+    const live = await tx.query('select 1 from recovery_codes where user_id = $1 and used_at is null limit 1', [userId]);
+    if (live.rows.length > 0) return false;
+    await insertCodes(tx, userId, hashes, now);
+    return true;
+  });
 }
 
 /** The user's unused recovery codes: their ids and stored hashes. */

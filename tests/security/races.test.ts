@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import type { CodePurpose } from '../../server/auth/one-time-codes.ts';
-import { generateRecoveryCodes, recoveryCodeDeps, redeemRecoveryCode } from '../../server/auth/recovery-codes.ts';
+import { generateFirstRecoveryCodes, generateRecoveryCodes, recoveryCodeDeps, recoveryCodeStatus, redeemRecoveryCode } from '../../server/auth/recovery-codes.ts';
 import { LIMITS } from '../../server/limits.ts';
 import { verifyFactorCode } from '../../server/mfa/factor-flow.ts';
 import { newTotpSecret, totpCodeAt } from '../../server/mfa/totp.ts';
 import { createInvitation, ensureInvitedUser, findInvitation, redeemInvitation } from '../../server/store/invitations.ts';
 import { createPendingFactor } from '../../server/store/mfa-factors.ts';
+import { addFirstRecoveryCodes } from '../../server/store/recovery-codes.ts';
 import { capturingMailer, fakeClock } from '../server/support/fakes.ts';
 import { browserAtSignIn, submitRegistration, submitRegistrationCode } from '../server/support/registration.ts';
 import { exchangeCode, signIn, TestBrowser } from '../server/support/sign-in.ts';
@@ -16,6 +17,8 @@ import { campaignBackends, campaignCounter } from './support/campaign.ts';
 const API = '/api/sso/v3';
 const PARALLEL = 50;
 const ROUNDS = 3;
+/** Parallel makings of a set of recovery codes: each hashes ten codes, and all of them fit the argon2 gate's queue. */
+const PARALLEL_SETS = Math.floor(LIMITS.ARGON2_MAX_WAITING / LIMITS.RECOVERY_CODE_COUNT);
 
 describe.each(campaignBackends().map((backend) => [backend.name, backend] as const))('races for one-time secrets on %s', (name, backend) => {
   const clock = fakeClock(Date.now());
@@ -86,6 +89,51 @@ describe.each(campaignBackends().map((backend) => [backend.name, backend] as con
       const typed = round % 2 === 0 ? code! : code!.toLowerCase();
       return async () => (await redeemRecoveryCode(deps, userId, typed, now)).kind === 'accepted';
     });
+  });
+
+  /** A user of its own: a test's wrong recovery codes count in that account's guess budget only. */
+  async function newAccount(label: string): Promise<string> {
+    return (await addUser({ db: server.db }, { email: `${label}-${name}@example.com`, password: 'Racing-Passw0rd!' })).id;
+  }
+
+  it('makes the first set of recovery codes once, and the set it shows is the live one', async () => {
+    const deps = recoveryCodeDeps(server.context);
+    const userId = await newAccount('first-codes');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await server.db.query('delete from recovery_codes where user_id = $1', [userId]);
+      const now = new Date(clock.now());
+      const made = await Promise.all(Array.from({ length: PARALLEL_SETS }, () => generateFirstRecoveryCodes(deps, userId, now)));
+      const shown = made.filter((codes) => codes !== undefined);
+      counter.record(shown.length === 1);
+      expect(shown).toHaveLength(1);
+      expect((await recoveryCodeStatus(server.db, userId)).left).toBe(LIMITS.RECOVERY_CODE_COUNT);
+      expect((await redeemRecoveryCode(deps, userId, shown[0]![round]!, now)).kind).toBe('accepted');
+    }
+  });
+
+  it('stores a first set of recovery codes once, however many requests store one at the same moment', async () => {
+    const userId = await newAccount('stored-codes');
+    await race(async (round) => {
+      await server.db.query('delete from recovery_codes where user_id = $1', [userId]);
+      let call = 0;
+      return async () => {
+        call += 1;
+        const hashes = Array.from({ length: LIMITS.RECOVERY_CODE_COUNT }, (_, index) => `stored-hash-${round}-${call}-${index}`);
+        return addFirstRecoveryCodes(server.db, userId, hashes, new Date(clock.now()));
+      };
+    });
+    expect((await recoveryCodeStatus(server.db, userId)).left).toBe(LIMITS.RECOVERY_CODE_COUNT);
+  });
+
+  it('replaces recovery codes one whole set at a time: of parallel new sets, one is left, every code of it working', async () => {
+    const deps = recoveryCodeDeps(server.context);
+    const userId = await newAccount('new-codes');
+    const now = new Date(clock.now());
+    const sets = await Promise.all(Array.from({ length: PARALLEL_SETS }, () => generateRecoveryCodes(deps, userId, now)));
+    expect((await recoveryCodeStatus(server.db, userId)).left).toBe(LIMITS.RECOVERY_CODE_COUNT);
+    const working = await Promise.all(sets.map(async (set) => (await redeemRecoveryCode(deps, userId, set.at(-1)!, now)).kind === 'accepted'));
+    counter.record(working.filter(Boolean).length === 1);
+    expect(working.filter(Boolean)).toHaveLength(1);
   });
 
   it('accepts an invitation once', async () => {

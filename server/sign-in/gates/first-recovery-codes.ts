@@ -1,4 +1,4 @@
-import { generateRecoveryCodes, recoveryCodeDeps } from '../../auth/recovery-codes.ts';
+import { generateFirstRecoveryCodes, recoveryCodeDeps } from '../../auth/recovery-codes.ts';
 import { SERVER_CHALLENGES } from '../../flows/challenges.ts';
 import type { Services } from '../../services.ts';
 import { recoveryCodesLeft } from '../../store/recovery-codes.ts';
@@ -18,6 +18,7 @@ export async function firstRecoveryCodes(deps: Pick<Services, 'db' | 'box' | 'cl
   const { data } = sign.transaction;
   if (data.factorSetUp !== true || data.registration === true || data[RECOVERY_CODES_SAVED] === true) return undefined;
   if ((await recoveryCodesLeft(deps.db, sign.userId)).left > 0) return undefined;
-  const codes = await generateRecoveryCodes(recoveryCodeDeps(deps), sign.userId, new Date(deps.clock()));
+  const codes = await generateFirstRecoveryCodes(recoveryCodeDeps(deps), sign.userId, new Date(deps.clock()));
+  if (!codes) return undefined;
   return { challenge: SERVER_CHALLENGES.SAVE_RECOVERY_CODES, parameters: { recovery_codes: codes } };
 }
