@@ -9,7 +9,8 @@
  * without the noise of subtracting two measurements (GC and I/O helper threads left out).
  * BENCH_DATABASE=pglite-disk (the default)|pglite|postgres picks the database (postgres needs TEST_DATABASE_URL).
  * BENCH_CPU_PROFILE=<directory> also writes V8 CPU profiles (sign-in.cpuprofile, refresh.cpuprofile; open them in
- * Chrome DevTools) of a second, profiled run, apart from the measured one, which a profiler would slow. BENCH_SMOKE=1 runs a handful.
+ * Chrome DevTools) of a second, profiled run, apart from the measured one, which a profiler would slow.
+ * BENCH_PATH=password measures the password-only sign-in (MFA_REQUIRED=false) instead. BENCH_SMOKE=1 runs a handful.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,10 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? (SMOKE ? 3 : 40));
 /** Sign-ins (and their refreshes) run first and not counted: V8 compiles the hot paths then. */
 const WARM_UP = SMOKE ? 1 : 5;
 const REFRESH_ROUNDS = Number(process.env.BENCH_REFRESH_ROUNDS ?? (SMOKE ? 2 : 10));
+/** The sign-in measured: with an authenticator app (the default configuration), or with the password alone. */
+const PATH = process.env.BENCH_PATH === 'password' ? { label: 'password only (MFA_REQUIRED=false)', env: { MFA_REQUIRED: 'false' }, totp: false } : { label: 'MFA (authenticator app)', env: {}, totp: true };
+/** Microseconds between the profiler's samples: finer than V8's default 1 ms, as a sign-in's stages are short. */
+const PROFILE_INTERVAL_US = 100;
 
 /** CPU milliseconds (user + system) that `work` took: in every thread, and in the main thread alone. */
 async function cpuMs(work: () => Promise<unknown>): Promise<{ process: number; main: number }> {
@@ -62,6 +67,7 @@ async function profiled(file: string, work: () => Promise<unknown>): Promise<voi
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
   await session.post('Profiler.start');
   try {
     await work();
@@ -77,10 +83,10 @@ async function main(): Promise<void> {
   const backend = testBackends().find((candidate) => candidate.name === wanted);
   if (!backend) throw new Error(`no ${wanted} backend: set TEST_DATABASE_URL to bench PostgreSQL`);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const server = await startTestApp({ backend });
+  const server = await startTestApp({ backend, env: PATH.env });
   try {
     const profileDir = process.env.BENCH_CPU_PROFILE;
-    const logins = await prepareLogins(server, passwordHash, WARM_UP + SIGN_INS + (profileDir ? SIGN_INS : 0), { totp: true, prefix: 'cpu' });
+    const logins = await prepareLogins(server, passwordHash, WARM_UP + SIGN_INS + (profileDir ? SIGN_INS : 0), { totp: PATH.totp, prefix: 'cpu' });
     const warmUp = logins.splice(0, WARM_UP);
     const measured = logins.splice(0, SIGN_INS);
     await refreshAll(server, await redeemCodes(server, await signInAll(server, warmUp)));
@@ -110,7 +116,7 @@ async function main(): Promise<void> {
     const perSignIn = signInCpu.process / SIGN_INS;
     const perVerify = argonCpu.process / SIGN_INS;
     const refreshes = SIGN_INS * REFRESH_ROUNDS;
-    const section = `${backend.name}, MFA (authenticator app)`;
+    const section = `${backend.name}, ${PATH.label}`;
     process.stdout.write(
       `npm run bench:cpu${SMOKE ? ' (smoke run: too few for the figures to mean anything)' : ''}: ${SIGN_INS} sign-ins and ${SIGN_INS * REFRESH_ROUNDS} refreshes one after another, after ${WARM_UP} to warm up, node ${process.version}\n`,
     );
