@@ -29,7 +29,8 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? (SMOKE ? 3 : 40));
 const WARM_UP = SMOKE ? 1 : 5;
 const REFRESH_ROUNDS = Number(process.env.BENCH_REFRESH_ROUNDS ?? (SMOKE ? 2 : 10));
 /** The sign-in measured: with an authenticator app (the default configuration), or with the password alone. */
-const PATH = process.env.BENCH_PATH === 'password' ? { label: 'password only (MFA_REQUIRED=false)', env: { MFA_REQUIRED: 'false' }, totp: false } : { label: 'MFA (authenticator app)', env: {}, totp: true };
+const PATH: { label: string; env: Record<string, string>; totp: boolean } =
+  process.env.BENCH_PATH === 'password' ? { label: 'password only (MFA_REQUIRED=false)', env: { MFA_REQUIRED: 'false' }, totp: false } : { label: 'MFA (authenticator app)', env: {}, totp: true };
 /** Microseconds between the profiler's samples: finer than V8's default 1 ms, as a sign-in's stages are short. */
 const PROFILE_INTERVAL_US = 100;
 
