@@ -19,6 +19,8 @@ const PARALLEL = 50;
 const ROUNDS = 3;
 /** Parallel makings of a set of recovery codes: each hashes ten codes, and all of them fit the argon2 gate's queue. */
 const PARALLEL_SETS = Math.floor(LIMITS.ARGON2_MAX_WAITING / LIMITS.RECOVERY_CODE_COUNT);
+/** Parallel replacements: each set's first code is then tried in turn, and fewer wrong ones than the guess budget leave the live set its answer. */
+const REPLACEMENT_SETS = Math.min(PARALLEL_SETS, LIMITS.ONE_TIME_CODE_MAX_FAILURES - 1);
 
 describe.each(campaignBackends().map((backend) => [backend.name, backend] as const))('races for one-time secrets on %s', (name, backend) => {
   const clock = fakeClock(Date.now());
@@ -129,11 +131,14 @@ describe.each(campaignBackends().map((backend) => [backend.name, backend] as con
     const deps = recoveryCodeDeps(server.context);
     const userId = await newAccount('new-codes');
     const now = new Date(clock.now());
-    const sets = await Promise.all(Array.from({ length: PARALLEL_SETS }, () => generateRecoveryCodes(deps, userId, now)));
+    const sets = await Promise.all(Array.from({ length: REPLACEMENT_SETS }, () => generateRecoveryCodes(deps, userId, now)));
     expect((await recoveryCodeStatus(server.db, userId)).left).toBe(LIMITS.RECOVERY_CODE_COUNT);
-    const working = await Promise.all(sets.map(async (set) => (await redeemRecoveryCode(deps, userId, set.at(-1)!, now)).kind === 'accepted'));
-    counter.record(working.filter(Boolean).length === 1);
-    expect(working.filter(Boolean)).toHaveLength(1);
+    const redeemed = async (code: string) => (await redeemRecoveryCode(deps, userId, code, now)).kind === 'accepted';
+    const live: string[][] = [];
+    for (const set of sets) if (await redeemed(set[0]!)) live.push(set);
+    counter.record(live.length === 1);
+    expect(live).toHaveLength(1);
+    for (const code of live[0]!.slice(1)) expect(await redeemed(code)).toBe(true);
   });
 
   it('accepts an invitation once', async () => {
