@@ -25,7 +25,7 @@ const step = (fixture: Fixture, index: number) => {
 async function divergence(fixture: Fixture, handedOver?: 'code' | 'error'): Promise<string> {
   const engine = await createEngineDriver(fixture);
   // The engine sees no address: a browser's driver reports the callback it reached and what it was handed there.
-  const driver = handedOver ? { ...engine, left: async () => (await engine.left()) && { path: fixture.end?.path, answer: handedOver } } : engine;
+  const driver = handedOver ? { ...engine, left: async (fromScreen: number) => (await engine.left(fromScreen)) && { path: fixture.end?.path, answer: handedOver } } : engine;
   const lookup = engineLookup();
   try {
     await walkFixture(fixture, { name: NAME, driver, routeOf: flowRouteOf(), value: async (name) => lookup(name), timeoutMs: 1_000 });
