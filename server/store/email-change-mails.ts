@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { lockUserRow } from './users.ts';
 
 /**
  * How many email-change mails the account sent since `since` (each is an `email_change` code, whether it went to
@@ -6,9 +7,8 @@ import type { Queryable } from '../db/database.ts';
  * concurrent requests count one after another; call it inside the transaction that issues the code.
  */
 export async function emailChangeMailsSince(tx: Queryable, userId: string, since: Date): Promise<{ count: number; oldest: Date | undefined }> {
-  // NO KEY UPDATE: the code just inserted holds the row's KEY SHARE lock (its foreign key), which FOR UPDATE would
-  // conflict with in a parallel request, a deadlock; this one only queues the requests behind each other.
-  await tx.query('select 1 from users where id = $1 for no key update', [userId]);
+  // The code just inserted holds the row's KEY SHARE lock (its foreign key): lockUserRow's lock queues the requests.
+  await lockUserRow(tx, userId);
   const result = await tx.query<{ count: string | number; oldest: Date | null }>(
     "select count(*) as count, min(created_at) as oldest from one_time_codes where user_id = $1 and purpose = 'email_change' and created_at > $2",
     [userId, since],

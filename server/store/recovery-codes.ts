@@ -1,13 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database, Queryable, Transaction } from '../db/database.ts';
-
-/**
- * Takes the user's row lock for the rest of `tx`: the account's changes of recovery codes run one after another, so
- * two at once never leave a mix of two sets, nor a set made over one shown a moment before.
- */
-async function lockAccountCodes(tx: Transaction, userId: string): Promise<void> {
-  await tx.query('select 1 from users where id = $1 for update', [userId]);
-}
+import { lockUserRow } from './users.ts';
 
 function insertCodes(tx: Transaction, userId: string, hashes: readonly string[], now: Date) {
   return tx.query(
@@ -19,7 +12,9 @@ function insertCodes(tx: Transaction, userId: string, hashes: readonly string[],
 /** Replaces the user's recovery codes with a new set (given as salted hashes): the old set stops working at once. */
 export async function replaceRecoveryCodes(db: Database, userId: string, hashes: readonly string[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockAccountCodes(tx, userId);
+    // The account's changes of codes run one after another: two at once never leave a mix of two sets, nor a set
+    // made over one shown a moment before.
+    await lockUserRow(tx, userId);
     await tx.query('delete from recovery_codes where user_id = $1', [userId]);
     await insertCodes(tx, userId, hashes, now);
   });
@@ -31,7 +26,7 @@ export async function replaceRecoveryCodes(db: Database, userId: string, hashes:
  */
 export async function addFirstRecoveryCodes(db: Database, userId: string, hashes: readonly string[], now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await lockAccountCodes(tx, userId);
+    await lockUserRow(tx, userId);
     const live = await tx.query('select 1 from recovery_codes where user_id = $1 and used_at is null limit 1', [userId]);
     if (live.rows.length > 0) return false;
     await insertCodes(tx, userId, hashes, now);

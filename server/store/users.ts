@@ -48,6 +48,15 @@ export function toUser(row: UserRow): User {
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name };
 }
 
+/**
+ * Locks user `userId`'s row for the rest of the transaction `tx`, so requests changing one account's dependent rows
+ * run one after another. NO KEY UPDATE: a row inserted with a foreign key to the user holds the row's KEY SHARE lock, which FOR
+ * UPDATE would conflict with (a deadlock between two such requests, and a wait for every other one).
+ */
+export async function lockUserRow(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('select 1 from users where id = $1 for no key update', [userId]);
+}
+
 /** The user with `id`, if any. */
 export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {
   const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
