@@ -19,7 +19,7 @@ import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../server/auth/passwords.ts';
 import { testBackends } from '../tests/server/support/databases.ts';
 import { startTestApp, type TestApp } from '../tests/server/support/test-app.ts';
-import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, type PreparedLogin } from './support/login-scenario.ts';
+import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, SIGN_IN_PATHS, type PreparedLogin } from './support/login-scenario.ts';
 import { redeemCodes } from './support/refresh-scenario.ts';
 import { printTable } from './support/table.ts';
 
@@ -29,8 +29,7 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? (SMOKE ? 3 : 40));
 const WARM_UP = SMOKE ? 1 : 5;
 const REFRESH_ROUNDS = Number(process.env.BENCH_REFRESH_ROUNDS ?? (SMOKE ? 2 : 10));
 /** The sign-in measured: with an authenticator app (the default configuration), or with the password alone. */
-const PATH: { label: string; env: Record<string, string>; totp: boolean } =
-  process.env.BENCH_PATH === 'password' ? { label: 'password only (MFA_REQUIRED=false)', env: { MFA_REQUIRED: 'false' }, totp: false } : { label: 'MFA (authenticator app)', env: {}, totp: true };
+const PATH = process.env.BENCH_PATH === 'password' ? SIGN_IN_PATHS.password : SIGN_IN_PATHS.mfa;
 /** Microseconds between the profiler's samples: finer than V8's default 1 ms, as a sign-in's stages are short. */
 const PROFILE_INTERVAL_US = 100;
 

@@ -15,7 +15,7 @@ import { startTestApp } from '../tests/server/support/test-app.ts';
 import { countingBackend } from './support/counting-database.ts';
 import { cpuByStage, HARNESS, STAGES, type Stage } from './support/cpu-stages.ts';
 import { GOALS, goalSummary, KEYCLOAK_PER_VCPU, perVcpu, type DatabaseFigures, type RunFigures } from './support/goals.ts';
-import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, tripCounting, type LoginRoundTrips, type PreparedLogin } from './support/login-scenario.ts';
+import { BENCH_PASSWORD, completeLogin, outboxSettled, prepareLogins, SIGN_IN_PATHS, tripCounting, type LoginRoundTrips, type PreparedLogin } from './support/login-scenario.ts';
 import { countTokenTrips, redeemCodes, timeRefreshes, type FinishedLogin, type TokenRoundTrips } from './support/refresh-scenario.ts';
 import { postgresServerCpuMs } from './support/postgres-server-cpu.ts';
 import { printTable, type Row } from './support/table.ts';
@@ -51,8 +51,8 @@ async function inParallel<T>(items: T[], worker: (item: T) => Promise<unknown>):
 }
 
 const PATHS = [
-  { key: 'mfa', label: 'MFA on, authenticator app', env: {}, totp: true, goal: GOALS.mfaRatio },
-  { key: 'password', label: 'password only (MFA_REQUIRED=false)', env: { MFA_REQUIRED: 'false' }, totp: false, goal: GOALS.passwordRatio },
+  { ...SIGN_IN_PATHS.mfa, goal: GOALS.mfaRatio },
+  { ...SIGN_IN_PATHS.password, goal: GOALS.passwordRatio },
 ] as const;
 
 function chosenBackends(): TestBackend[] {

@@ -15,6 +15,12 @@ const TOTP_STEP_MS = 30_000;
 export const BENCH_PASSWORD = 'Bench-Passw0rd!-correct-horse';
 const PASSWORD = BENCH_PASSWORD;
 
+/** The sign-ins the benches measure: the default configuration (an authenticator app), and the password alone. */
+export const SIGN_IN_PATHS = {
+  mfa: { key: 'mfa', label: 'MFA on, authenticator app', env: {}, totp: true },
+  password: { key: 'password', label: 'password only (MFA_REQUIRED=false)', env: { MFA_REQUIRED: 'false' }, totp: false },
+} as const satisfies Record<string, { key: string; label: string; env: Record<string, string>; totp: boolean }>;
+
 /** One user's login, ready to submit: the login screen open and the password encrypted, as the web app does before the click. */
 export interface PreparedLogin {
   browser: TestBrowser;
