@@ -5,7 +5,7 @@
  * read from the development outbox, authenticator codes computed from the key the page shows, a virtual passkey
  * device, and each screen's route, title, headline and messages checked as recorded.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import type { Fixture } from '../src/recorder/fixture-types.ts';
 import { createBrowserDriver } from '../scripts/fixtures/browser-driver.ts';
 import { fixtureNames, loadFixture } from '../scripts/fixtures/fixture-files.ts';
@@ -13,7 +13,7 @@ import { flowRouteOf } from '../scripts/fixtures/flow-routes.ts';
 import { startLiveServer, type LiveServer } from '../scripts/fixtures/live-server.ts';
 import { createFixtureClient, createFixtureUser, fixtureEmail, liveValues } from '../scripts/fixtures/live-values.ts';
 import { personsDevices } from '../scripts/fixtures/page-secrets.ts';
-import { walkFixture } from '../scripts/fixtures/walk-fixture.ts';
+import { walkFixture, type ReplayDriver } from '../scripts/fixtures/walk-fixture.ts';
 
 const STEP_TIMEOUT_MS = 10_000;
 /** As playwright.config.ts allows its servers: a loaded machine is slow to boot one. */
@@ -23,25 +23,37 @@ const replayable = fixtureNames()
   .map((name) => ({ name, fixture: loadFixture(name) }))
   .filter(({ fixture }) => fixture.realServer !== false);
 
+/**
+ * Replays fixture `name` in a new browser context on `server`, its user and client created first; `slowed` stands in
+ * for a walker that goes on from a hand-over only later (it wraps the driver's `open`).
+ */
+async function replay(
+  browser: Browser,
+  { name, fixture }: (typeof replayable)[number],
+  server: Pick<LiveServer, 'origin' | 'dataDir'>,
+  slowed?: (open: ReplayDriver['open'], screens: ReplayDriver['screens']) => ReplayDriver['open'],
+): Promise<void> {
+  const { origin, dataDir } = server;
+  const email = fixtureEmail(name);
+  await createFixtureUser(dataDir, fixture, email);
+  await createFixtureClient(dataDir, origin, fixture);
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  const driver = await createBrowserDriver(page, STEP_TIMEOUT_MS);
+  await walkFixture(fixture, {
+    name,
+    driver: slowed ? { ...driver, open: slowed(driver.open, driver.screens) } : driver,
+    value: liveValues({ origin, email, codes: fixture.codes, totpSecret: await personsDevices(page), dataDir, user: fixture.user }),
+    routeOf,
+    timeoutMs: STEP_TIMEOUT_MS,
+  });
+  await context.close();
+}
+
 /** Declares one test per fixture, each replayed on the server `server()` gives when the test runs. */
 function replayTests(fixtures: typeof replayable, server: () => Pick<LiveServer, 'origin' | 'dataDir'>): void {
-  for (const { name, fixture } of fixtures) {
-    test(`replays ${name} against the live server`, async ({ browser }) => {
-      const { origin, dataDir } = server();
-      const email = fixtureEmail(name);
-      await createFixtureUser(dataDir, fixture, email);
-      await createFixtureClient(dataDir, origin, fixture);
-      const context = await browser.newContext({ baseURL: origin });
-      const page = await context.newPage();
-      await walkFixture(fixture, {
-        name,
-        driver: await createBrowserDriver(page, STEP_TIMEOUT_MS),
-        value: liveValues({ origin, email, codes: fixture.codes, totpSecret: await personsDevices(page), dataDir, user: fixture.user }),
-        routeOf,
-        timeoutMs: STEP_TIMEOUT_MS,
-      });
-      await context.close();
-    });
+  for (const replayed of fixtures) {
+    test(`replays ${replayed.name} against the live server`, ({ browser }) => replay(browser, replayed, server()));
   }
 }
 
@@ -55,30 +67,12 @@ function defaultServer(): Pick<LiveServer, 'origin' | 'dataDir'> {
 
 test('a replay whose walker falls behind the browser through automatic steps still sees each hand-over to the provider', async ({ browser }) => {
   const name = 'invitation/terms-not-accepted';
-  const fixture = loadFixture(name);
-  const { origin, dataDir } = defaultServer();
-  const email = fixtureEmail(`${name}-behind`);
-  await createFixtureUser(dataDir, fixture, email);
-  await createFixtureClient(dataDir, origin, fixture);
-  const context = await browser.newContext({ baseURL: origin });
-  const page = await context.newPage();
-  const driver = await createBrowserDriver(page, STEP_TIMEOUT_MS);
-  await walkFixture(fixture, {
-    name,
-    // A busy walker: it goes on after the first hand-over only once the browser, on its own, shows the screen after the
-    // second (the login screen of the provider's interaction, the fifth screen of the walk).
-    driver: {
-      ...driver,
-      open: async (url, reason, forwardedTo) => {
-        if (reason === 'leave') await expect.poll(() => driver.screens().length, { timeout: STEP_TIMEOUT_MS }).toBeGreaterThanOrEqual(5);
-        await driver.open(url, reason, forwardedTo);
-      },
-    },
-    value: liveValues({ origin, email, codes: fixture.codes, totpSecret: await personsDevices(page), dataDir, user: fixture.user }),
-    routeOf,
-    timeoutMs: STEP_TIMEOUT_MS,
+  // A busy walker: it goes on after the first hand-over only once the browser, on its own, shows the screen after the
+  // second (the login screen of the provider's interaction, the fifth screen of the walk).
+  await replay(browser, { name, fixture: loadFixture(name) }, defaultServer(), (open, screens) => async (url, reason, forwardedTo) => {
+    if (reason === 'leave') await expect.poll(() => screens().length, { timeout: STEP_TIMEOUT_MS }).toBeGreaterThanOrEqual(5);
+    await open(url, reason, forwardedTo);
   });
-  await context.close();
 });
 
 const flagsOf = (fixture: Fixture) => JSON.stringify(Object.entries(fixture.flags ?? {}).sort());
