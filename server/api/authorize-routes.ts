@@ -162,7 +162,7 @@ export function authorizeRoutes(context: Pick<Services, 'config' | 'db' | 'clock
           ...(passkeysPossible(context.config) ? {} : { passkeys: false }),
           ...(await invitationParameters(context.db, transaction)),
           // A second-factor screen come back to by its address still offers "Use a recovery code" only to one who has some.
-          ...(transaction.userId ? await recoveryCodeHint(context.db, transaction.userId) : {}),
+          ...(transaction.userId ? await recoveryCodeHint(context.db, { userId: transaction.userId }) : {}),
           // Where the sign-in stands, asked by a screen entered by its address (Back, Forward, a reload), not the outcome
           // of a submit: a screen the sign-in may return to shows itself on this answer rather than sending the person on.
           resumed: true,

@@ -56,7 +56,7 @@ export async function answerSecondFactor(context: SignInDeps, reply: FastifyRepl
 async function choicesAgain(context: SignInDeps, sign: PendingSignIn, factors: readonly MfaFactor[]) {
   if (usedRecoveryCode(sign.transaction)) return recoverySetupAnswer(context, sign.userId);
   if (factors.length > 0) {
-    const parameters = { availableChoices: await signInChoices(context, sign.userId, factors), ...(await recoveryCodeHint(context.db, sign.userId)) };
+    const parameters = { availableChoices: await signInChoices(context, sign.userId, factors), ...(await recoveryCodeHint(context.db, sign)) };
     return { challenge: SERVER_CHALLENGES.SELECT_MFA_TYPE, parameters };
   }
   const parameters = { availableChoices: await setupChoices(context, sign.userId), registration: sign.transaction.data.registration === true };
@@ -104,7 +104,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
     app.get('/auth/mfa/otp', { schema: { response: responses(STEP_ANSWER) } }, async (request) => {
       const admitted = await admitMfa(context, request, 'auth/mfa/otp');
       const { factor, setup } = await codeFactor(context, admitted);
-      const hint = setup ? {} : await recoveryCodeHint(context.db, mfaSignIn(admitted).sign.userId);
+      const hint = setup ? {} : await recoveryCodeHint(context.db, mfaSignIn(admitted).sign);
       const parameters = { ...(await currentCodeParameters(context, factor, setup)), ...sharedDeviceHint(admitted.transaction), ...hint };
       return { challenge: admitted.transaction.challenge, parameters };
     });
@@ -114,7 +114,7 @@ export function mfaSignInRoutes(context: StepDeps & SignInDeps) {
       const { factor, setup } = await codeFactor(context, admitted);
       const parameters = await resendFactorCode(context, factor, setup);
       reply.header('retry-after', String(parameters.retry_after));
-      const hint = setup ? {} : await recoveryCodeHint(context.db, mfaSignIn(admitted).sign.userId);
+      const hint = setup ? {} : await recoveryCodeHint(context.db, mfaSignIn(admitted).sign);
       return { challenge: SERVER_CHALLENGES.RESEND_OTP, parameters: { ...parameters, ...sharedDeviceHint(admitted.transaction), ...hint } };
     });
 

@@ -66,7 +66,7 @@ export function passkeySignInRoutes(context: StepDeps & SignInDeps) {
       const admitted = await admitPasskeyFactor(context, request, 'auth/mfa/passkey');
       const { sign } = mfaSignIn(admitted);
       const options = await authenticationOptions(context, signInOwner(sign.transaction), sign.userId);
-      const parameters = { passkey: { ceremony: 'get', options }, ...sharedDeviceHint(sign.transaction), ...(await recoveryCodeHint(context.db, sign.userId)) };
+      const parameters = { passkey: { ceremony: 'get', options }, ...sharedDeviceHint(sign.transaction), ...(await recoveryCodeHint(context.db, sign)) };
       return { challenge: SERVER_CHALLENGES.PASSKEY_MFA, parameters };
     });
 

@@ -44,7 +44,7 @@ export async function startFactor(deps: FactorDeps, sign: PendingSignIn, factor:
   const progress: MfaProgress = { kind: factor.kind, factorId: factor.id, setup };
   const answer = await factorAnswer(deps, sign, factor, setup);
   if (setup) return { ...answer, record: { mfa: progress } };
-  return { ...answer, parameters: { ...answer.parameters, ...(await recoveryCodeHint(deps.db, sign.userId)) }, record: { mfa: progress } };
+  return { ...answer, parameters: { ...answer.parameters, ...(await recoveryCodeHint(deps.db, sign)) }, record: { mfa: progress } };
 }
 
 async function factorAnswer(deps: FactorDeps, sign: PendingSignIn, factor: MfaFactor, setup: boolean): Promise<GateAnswer> {

@@ -14,6 +14,8 @@ export interface SignInState {
   factors: MfaFactor[];
   /** Whether the running sign-in has chosen its company, and the user's companies, the last used first (as companyChoiceState reads them). */
   company: { chosen: boolean; companies: Membership[] };
+  /** How many of the user's recovery codes are left unused (as recoveryCodesLeft counts them). */
+  recoveryCodesLeft: number;
 }
 
 /** The columns a SignInStateRow is read from. */
@@ -21,6 +23,7 @@ export interface SignInStateRow {
   confirmed_factors: FactorRow[] | null;
   company_chosen: boolean | null;
   companies: Array<{ id: string; name: string; last_used_at: string | null }> | null;
+  recovery_codes_left: string | number | null;
 }
 
 /**
@@ -34,7 +37,8 @@ export function signInStateColumns(userId: string, interactionUid: string): stri
          exists (select 1 from sign_in_companies s where s.interaction_uid = ${interactionUid}) as company_chosen,
          (select json_agg(json_build_object('id', c.id, 'name', c.name, 'last_used_at', m.last_used_at)
              order by m.last_used_at desc nulls last, c.name_normalized, c.id)
-           from company_memberships m join companies c on c.id = m.company_id where m.user_id = ${userId}) as companies`;
+           from company_memberships m join companies c on c.id = m.company_id where m.user_id = ${userId}) as companies,
+         (select count(*) from recovery_codes r where r.user_id = ${userId} and r.used_at is null) as recovery_codes_left`;
 }
 
 /** The state a SignInStateRow holds. */
@@ -45,6 +49,7 @@ export function toSignInState(row: SignInStateRow): SignInState {
       chosen: row.company_chosen === true,
       companies: (row.companies ?? []).map(({ id, name, last_used_at }) => ({ id, name, lastUsedAt: last_used_at === null ? null : new Date(last_used_at) })),
     },
+    recoveryCodesLeft: Number(row.recovery_codes_left ?? 0),
   };
 }
 

@@ -51,7 +51,7 @@ export async function secondFactor(deps: FactorDeps & Pick<Services, 'flags'>, s
   const first = factors.length === 1 ? factors[0] : factors.find((factor) => factor.isDefault);
   if (first) return startFactor(deps, sign, first, false);
   if (factors.length > 1) {
-    const parameters = { availableChoices: await signInChoices(deps, sign.userId, factors), ...(await recoveryCodeHint(deps.db, sign.userId)) };
+    const parameters = { availableChoices: await signInChoices(deps, sign.userId, factors), ...(await recoveryCodeHint(deps.db, sign)) };
     return { challenge: SERVER_CHALLENGES.SELECT_MFA_TYPE, parameters };
   }
   if (!deps.config.mfaRequired && !required) return undefined;
