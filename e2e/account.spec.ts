@@ -156,6 +156,9 @@ test('changing the password after re-authentication signs out the other browser 
 });
 
 test('"Sign out all other sessions" ends the demo client\'s session in another browser, through back-channel logout', async ({ browser }) => {
+  // Two sign-ins and a step-up, and up to 30 s waiting for the authenticator's next step (nextAppStep): the budget of
+  // the password change's test above, which does the same.
+  test.setTimeout(120_000);
   const email = newUser('everywhere');
   const here = await browser.newPage();
   const secret = await firstSignIn(here, email);
