@@ -45,7 +45,10 @@ test('an invited user gives the names, accepts the terms, sets a password and la
   expect(sso('invite', '--email', email, '--company', company)).toContain(`invitation sent to ${email}`);
 
   await page.goto(await outboxMatch(request, email, INVITATION_LINK));
-  await expect(page).toHaveTitle('Create New Password');
+  // The mail's link has no app of its own: it goes through the client app and back, two loads of the web app before
+  // this step shows. On a loaded 2-core machine that outran the 10 s a single screen gets (the app's script alone took
+  // 5.8 s to start), so this first wait gets the time of the whole journey.
+  await expect(page).toHaveTitle('Create New Password', { timeout: 30_000 });
   await expect(page).toHaveURL(/\/auth\/new-password\/invitation\?/);
   await expect(page.getByText(`You have been invited as ${email}.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute('target', '_blank');
