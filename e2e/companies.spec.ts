@@ -75,6 +75,9 @@ test('a user of one company goes straight back to the app with it', async ({ pag
 });
 
 test('the search never submits a company it hides: typing until only one shows signs in as that one', async ({ page }) => {
+  // The user, ten companies and the memberships are made through the operator CLI first, 21 processes: on a loaded
+  // machine that alone took most of the default 60 s.
+  test.setTimeout(120_000);
   const tag = unique('find');
   const names = Array.from({ length: 8 }, (_, index) => `Firm ${index} ${tag}`);
   const email = userIn([...names, `Globex ${tag}`, `Stark Industries ${tag}`]);
