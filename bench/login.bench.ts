@@ -92,7 +92,8 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
     // argon2 alone is timed half before the logins and half after them: this machine's speed drifts within a run
     // (argon2 alone has run 30% apart a minute apart), and a drift that is steady over the logins then weighs on
     // both figures of the ratio alike, instead of on whichever was timed in the faster seconds.
-    const argonBefore = await argon2Alone(Math.floor(LOGINS / 2));
+    const firstHalf = Math.floor(LOGINS / 2);
+    const argonBefore = await argon2Alone(firstHalf);
     const finished: FinishedLogin[] = [];
     const loginSeconds = await inParallel(timed, async (login: PreparedLogin) => {
       const { callback } = await completeLogin(login, redirectUri);
@@ -100,7 +101,7 @@ async function benchPath(base: TestBackend, path: (typeof PATHS)[number], passwo
     });
     // The timed logins' mail must not be charged to the profiled ones, nor overlap the second half of argon2 alone.
     await outboxSettled(server);
-    const argonSeconds = argonBefore + (await argon2Alone(LOGINS - Math.floor(LOGINS / 2)));
+    const argonSeconds = argonBefore + (await argon2Alone(LOGINS - firstHalf));
 
     // Refresh-token requests, on the MFA path's timed logins' tokens (codes redeemed untimed): how the code was earned does not change them.
     const refreshes = path.totp ? await timeRefreshes(server, await redeemCodes(server, finished), REFRESH_ROUNDS, REFRESH_CONCURRENCY) : undefined;

@@ -7,8 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
 
 const USER_GUIDE = '/auth/help';
 
-/** Opens the login screen as a client app sends users there; `appStartMs` is how long the app may take to start. */
-async function openLoginScreen(page: Page, appStartMs = 10_000): Promise<void> {
+/**
+ * Opens the login screen as a client app sends users there; `appStartMs`, when given, is how long the app may take to
+ * start instead of the expect timeout.
+ */
+async function openLoginScreen(page: Page, appStartMs?: number): Promise<void> {
   await page.goto('/demo/');
   await page.getByRole('link', { name: /Account Area/ }).click();
   await expect(page.getByLabel('Email')).toBeVisible({ timeout: appStartMs });
@@ -101,7 +104,8 @@ test('the prerendered login screen is painted before the app starts, even on a s
       return symbolFor(key);
     };
   });
-  // The CPU is four times slower here, so the app gets four times the 10 s it has to start elsewhere.
+  // The CPU is four times slower here, so the app gets four times the 10 s expect timeout (playwright.config.ts) it
+  // has to start elsewhere.
   await openLoginScreen(page, 40_000);
   const { appStartsAt, firstPaintAt } = await page.evaluate(() => ({
     appStartsAt: performance.getEntriesByName('app-starts')[0]?.startTime,
