@@ -51,11 +51,11 @@ export function checkRedirectUri(uri: string): void {
   if (url.protocol === 'javascript:' || url.protocol === 'data:') throw new OperationError(`--redirect-uri "${uri}" uses a forbidden scheme`);
 }
 
-/** Registers a client app; a confidential one gets a new secret, returned once and stored only encrypted. */
-export async function addClient(
-  deps: { db: Queryable; box: SecretBox },
-  input: AddClientInput,
-): Promise<{ clientId: string; secret: string | undefined; created: boolean }> {
+/**
+ * Refuses a `client add` whose own words are wrong (the id, a URI, the ID-token algorithm): the checks that need no
+ * database, so the CLI can answer them before it opens one.
+ */
+export function checkClientInput(input: AddClientInput): void {
   if (!CLIENT_ID.test(input.clientId)) throw new OperationError('--client-id must be 2-100 letters, digits, dots, dashes or underscores');
   // A service app (client_credentials) or a resource server signs nobody in, so it needs no redirect URI.
   const signsPeopleIn = input.serviceScopes === undefined && input.resourceServer === undefined;
@@ -67,6 +67,14 @@ export async function addClient(
   if (input.idTokenAlg !== undefined && !(ID_TOKEN_SIGNING_ALGS as readonly string[]).includes(input.idTokenAlg)) {
     throw new OperationError(`--id-token-alg must be one of ${ID_TOKEN_SIGNING_ALGS.join(', ')} (got "${input.idTokenAlg}")`);
   }
+}
+
+/** Registers a client app; a confidential one gets a new secret, returned once and stored only encrypted. */
+export async function addClient(
+  deps: { db: Queryable; box: SecretBox },
+  input: AddClientInput,
+): Promise<{ clientId: string; secret: string | undefined; created: boolean }> {
+  checkClientInput(input);
   const existing = await findClientInfo(deps.db, input.clientId);
   const current = existing?.isPublic === input.isPublic ? await findClientSecurity(deps.db, input.clientId) : undefined;
   const security = resolveClientSecurity(input, input, current);
@@ -107,18 +115,27 @@ export interface AddUserInput {
   preRegistered?: boolean;
 }
 
-/** Adds a user with an argon2id-hashed password. */
-export async function addUser(deps: { db: Queryable }, input: AddUserInput): Promise<User> {
+/** Refuses a `user add` whose own words are wrong (the address, the password): checks that need no database. */
+export function checkUserInput(input: AddUserInput): void {
   if (!EMAIL.test(input.email.trim()) || input.email.length > 254) throw new OperationError(`--email "${input.email}" is not a valid email address`);
   if (input.preRegistered) {
     if (input.password !== undefined) throw new OperationError('a pre-registered user has no password until they complete registration');
+    return;
+  }
+  const password = input.password ?? '';
+  if (password.length === 0) throw new OperationError('--password must not be empty');
+  if (password.length > LIMITS.PASSWORD_MAX_LENGTH) throw new OperationError(`--password must be at most ${LIMITS.PASSWORD_MAX_LENGTH} characters`);
+}
+
+/** Adds a user with an argon2id-hashed password. */
+export async function addUser(deps: { db: Queryable }, input: AddUserInput): Promise<User> {
+  checkUserInput(input);
+  if (input.preRegistered) {
     const user = await insertPreRegisteredUser(deps.db, input);
     if (!user) throw new OperationError(`a user with email ${input.email.trim()} already exists`);
     return user;
   }
   const password = input.password ?? '';
-  if (password.length === 0) throw new OperationError('--password must not be empty');
-  if (password.length > LIMITS.PASSWORD_MAX_LENGTH) throw new OperationError(`--password must be at most ${LIMITS.PASSWORD_MAX_LENGTH} characters`);
   try {
     return await insertUser(deps.db, {
       email: input.email,

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ClientSecurityInput } from '../admin/client-security-input.ts';
+import { checkClientInput, type AddClientInput } from '../admin/operations.ts';
 import { CLIENT_AUTH_METHODS, CLIENT_PROFILES, type ClientAuthMethod, type ClientProfile } from '../store/client-security.ts';
 import type { ClientReport } from '../store/client-listing.ts';
 import type { AdminChannel } from './admin-channel.ts';
@@ -87,7 +88,7 @@ export async function runClientCommand(channel: AdminChannel, command: string, a
     if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required');
     const clientId = text(values['client-id']);
     if (!clientId) throw new UsageError('--client-id is required');
-    const result = await channel.addClient({
+    const input: AddClientInput = {
       clientId,
       redirectUris,
       name: text(values.name),
@@ -98,7 +99,10 @@ export async function runClientCommand(channel: AdminChannel, command: string, a
       backchannelLogoutUri: text(values['backchannel-logout-uri']),
       idTokenAlg: text(values['id-token-alg']),
       ...securityInput(values),
-    });
+    };
+    // Before the channel opens: a fresh embedded database takes seconds to create, a wrong URI none to answer.
+    checkClientInput(input);
+    const result = await channel.addClient(input);
     const verb = result.created ? 'added' : 'updated';
     if (values.public === true) return `public client ${result.clientId} ${verb} (PKCE required, no secret)`;
     const [report] = (await channel.listClients(result.clientId)).clients;

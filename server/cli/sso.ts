@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts';
 import { ConfigError } from '../config-readers.ts';
 import { LIMITS } from '../limits.ts';
 import { OperationError } from '../admin/operation-error.ts';
+import { checkUserInput, type AddUserInput } from '../admin/operations.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-channel.ts';
 import { DatabaseUnavailableError } from '../runtime.ts';
@@ -68,14 +69,17 @@ async function run(channel: AdminChannel, command: string, args: string[]): Prom
     if (preRegistered && (values.password !== undefined || values.temporary === true)) {
       throw new UsageError('--pre-registered takes no --password or --temporary: the user sets a password when completing registration');
     }
-    const user = await channel.addUser({
+    const input: AddUserInput = {
       email: required(values, 'email'),
       password: preRegistered ? undefined : required(values, 'password'),
       firstName: values['first-name'] as string | undefined,
       lastName: values['last-name'] as string | undefined,
       temporary: values.temporary === true,
       preRegistered,
-    });
+    };
+    // Before the channel opens, as for `client add`.
+    checkUserInput(input);
+    const user = await channel.addUser(input);
     if (preRegistered) return `user ${user.email} pre-registered (id ${user.id}); they complete registration by registering with this email`;
     return `user ${user.email} added (id ${user.id})${values.temporary === true ? ', with a temporary password to replace at first sign-in' : ''}`;
   }

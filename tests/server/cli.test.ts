@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../server/limits.ts';
 import { runScript, startServer, stopServer } from './support/processes.ts';
 
 const CLI = 'server/cli/sso.ts';
@@ -40,9 +41,6 @@ describe('the admin CLI with the embedded database', () => {
 
   it.each([
     [['client', 'add', '--redirect-uri', 'https://app.example/cb'], '--client-id is required'],
-    [['client', 'add', '--client-id', 'app', '--redirect-uri', 'not a url'], '--redirect-uri "not a url" is not an absolute URL'],
-    [['client', 'add', '--client-id', 'app', '--redirect-uri', 'http://app.example/cb'], 'must use https'],
-    [['user', 'add', '--email', 'nope', '--password', 'x'], '--email "nope" is not a valid email address'],
     [['user', 'remove', '--email', 'a@b.co'], 'unknown command "user remove"'],
     [['user', 'add', '--email', 'a@b.co', '--password', 'x', '--admin'], "Unknown option '--admin'"],
   ])('answers %j with one clear line and a non-zero exit', { timeout: SLOW }, async (args, message) => {
@@ -63,6 +61,23 @@ describe('the admin CLI with the embedded database', () => {
     dirs.push(env.DATA_DIR);
     const result = await runScript(CLI, args, env);
     expect(result.code).toBe(2);
+    expect(fs.readdirSync(env.DATA_DIR)).toEqual([]);
+  });
+
+  it.each([
+    [['client', 'add', '--client-id', 'app', '--redirect-uri', 'not a url'], '--redirect-uri "not a url" is not an absolute URL'],
+    [['client', 'add', '--client-id', 'app', '--redirect-uri', 'http://app.example/cb'], 'must use https'],
+    [['client', 'add', '--client-id', 'x', '--redirect-uri', 'https://app.example/cb'], '--client-id must be 2-100'],
+    [['client', 'add', '--client-id', 'app', '--redirect-uri', 'https://app.example/cb', '--id-token-alg', 'HS256'], '--id-token-alg must be one of'],
+    [['user', 'add', '--email', 'nope', '--password', 'x'], '--email "nope" is not a valid email address'],
+    [['user', 'add', '--email', 'a@b.co', '--password', 'x'.repeat(LIMITS.PASSWORD_MAX_LENGTH + 1)], '--password must be at most'],
+  ])('refuses the wrong input %j before creating any database', { timeout: SLOW }, async (args, message) => {
+    const env = { DATA_DIR: freshDataDir(), SEED_DEMO: 'false' };
+    dirs.push(env.DATA_DIR);
+    const result = await runScript(CLI, args, env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: [^\n]+\n$/);
+    expect(result.stderr.split('\n')[0]).toContain(message);
     expect(fs.readdirSync(env.DATA_DIR)).toEqual([]);
   });
 
