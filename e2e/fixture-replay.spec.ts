@@ -18,6 +18,11 @@ import { walkFixture, type ReplayDriver } from '../scripts/fixtures/walk-fixture
 const STEP_TIMEOUT_MS = 10_000;
 /** As playwright.config.ts allows its servers: a loaded machine is slow to boot one. */
 const SERVER_START_MS = 120_000;
+/**
+ * What one admin CLI call (a Node.js process of its own) may take on a loaded machine; 0.7 s on an idle one. A fixture
+ * whose user is in eight companies makes close to twenty of them, most before its walk begins.
+ */
+const ADMIN_CALL_MS = 4_000;
 const routeOf = flowRouteOf();
 const replayable = fixtureNames()
   .map((name) => ({ name, fixture: loadFixture(name) }))
@@ -53,7 +58,11 @@ async function replay(
 /** Declares one test per fixture, each replayed on the server `server()` gives when the test runs. */
 function replayTests(fixtures: typeof replayable, server: () => Pick<LiveServer, 'origin' | 'dataDir'>): void {
   for (const replayed of fixtures) {
-    test(`replays ${replayed.name} against the live server`, ({ browser }) => replay(browser, replayed, server()));
+    test(`replays ${replayed.name} against the live server`, ({ browser }) => {
+      // Each of the user's companies is made and joined with two admin calls: the walk's own minute comes after them.
+      test.setTimeout(60_000 + (replayed.fixture.user?.companies?.length ?? 0) * 2 * ADMIN_CALL_MS);
+      return replay(browser, replayed, server());
+    });
   }
 }
 
