@@ -65,9 +65,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     // A failed test keeps its trace (each action's DOM snapshot, the network, the console) and one screenshot. The
-    // trace's filmstrip is left out: it streams every frame the browser paints as a JPEG, which took a quarter to a third of
-    // the machine's CPU over the suite (login, registration and password-recovery specs: 370 and 346 s of CPU with
-    // it, 256 and 256 s without, on 2 cores).
+    // trace's filmstrip is left out: it streams every frame the browser paints as a JPEG, which took a quarter to a
+    // third of the machine's CPU (login, registration and password-recovery specs: 370 and 346 s of CPU with it, 256
+    // and 256 s without, on 2 cores).
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -59,8 +59,8 @@ async function replay(
 function replayTests(fixtures: typeof replayable, server: () => Pick<LiveServer, 'origin' | 'dataDir'>): void {
   for (const replayed of fixtures) {
     test(`replays ${replayed.name} against the live server`, ({ browser }) => {
-      // Each of the user's companies is made and joined with two admin calls: the walk's own minute comes after them.
-      test.setTimeout(60_000 + (replayed.fixture.user?.companies?.length ?? 0) * 2 * ADMIN_CALL_MS);
+      // Each of the user's companies is made and joined with two admin calls, on top of the walk's own time.
+      test.setTimeout(test.info().timeout + (replayed.fixture.user?.companies?.length ?? 0) * 2 * ADMIN_CALL_MS);
       return replay(browser, replayed, server());
     });
   }
