@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { ConfigError } from '../config-readers.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { openBrieflyWithoutOptimising } from '../db/wasm-tiering.ts';
 import { DatabaseUnavailableError, openConfiguredDatabase } from '../runtime.ts';
 
 /** `npm run migrate`: applies pending migrations to the configured database and lists them. */
@@ -17,4 +18,5 @@ async function main(): Promise<number> {
   }
 }
 
+openBrieflyWithoutOptimising();
 process.exitCode = await main();

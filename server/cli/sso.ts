@@ -5,6 +5,7 @@ import { LIMITS } from '../limits.ts';
 import { OperationError } from '../admin/operation-error.ts';
 import { checkUserInput, type AddUserInput } from '../admin/operations.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { openBrieflyWithoutOptimising } from '../db/wasm-tiering.ts';
 import { AdminRequestError, openAdminChannel, type AdminChannel } from './admin-channel.ts';
 import { DatabaseUnavailableError } from '../runtime.ts';
 import { UsageError } from './usage-error.ts';
@@ -197,4 +198,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+openBrieflyWithoutOptimising();
 process.exitCode = await main(process.argv.slice(2));
