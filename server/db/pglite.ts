@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { projectClusterCache, type ClusterCache } from './cluster-cache.ts';
 import { rethrowQueryError, runAfterCommit, type Database, type Queryable, type SqlValue, type Transaction } from './database.ts';
 
 /** A statement prepared on the embedded database: its name, and its parameters' types as the database described them. */
@@ -100,12 +102,38 @@ function queryable(target: Pick<PGlite, 'exec'>, runPrepared: RunPrepared, inTra
 }
 
 /**
- * Opens the embedded database in `dataDir` (in memory when undefined). One process at a time. `template`, a dump of
- * another embedded database (PGlite's dumpDataDir), is where a new one starts instead of an empty cluster.
+ * PGlite on `dataDir` (in memory when undefined). A new cluster starts from `template` when given; otherwise from the
+ * cluster `clusters` keeps, or, when none is kept (or it fails to load), from initdb, after which it is kept for the
+ * next new one.
  */
-export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
+async function createCluster(dataDir: string | undefined, template: Blob | undefined, clusters: ClusterCache): Promise<PGlite> {
+  const location = dataDir === undefined ? undefined : `file://${dataDir}`;
+  if (template) return PGlite.create(location, { loadDataDir: template });
+  // Only a directory with nothing in it is new: one that holds anything is opened as it is, and never cleared here.
+  const isNew = dataDir === undefined || fs.readdirSync(dataDir).length === 0;
+  if (!isNew) return PGlite.create(location);
+  const kept = clusters.load();
+  if (kept) {
+    try {
+      return await PGlite.create(location, { loadDataDir: kept });
+    } catch {
+      clusters.drop();
+      if (dataDir !== undefined) for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+  }
+  const pg = await PGlite.create(location);
+  await clusters.keep(pg);
+  return pg;
+}
+
+/**
+ * Opens the embedded database in `dataDir` (in memory when undefined). One process at a time. `template`, a dump of
+ * another embedded database (PGlite's dumpDataDir), is where a new one starts instead of an empty cluster; without
+ * one, a new database starts from the freshly initialised cluster `clusters` keeps (server/db/cluster-cache.ts).
+ */
+export async function openPglite(dataDir: string | undefined, template?: Blob, clusters: ClusterCache = projectClusterCache()): Promise<Database> {
   if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir === undefined ? undefined : `file://${dataDir}`, template ? { loadDataDir: template } : {});
+  const pg = await createCluster(dataDir, template, clusters);
   const runPrepared = preparedStatements(pg);
   const base = queryable(pg, runPrepared, false);
   return {
