@@ -102,34 +102,28 @@ function queryable(target: Pick<PGlite, 'exec'>, runPrepared: RunPrepared, inTra
 }
 
 /**
- * PGlite on `dataDir` (in memory when undefined). A new cluster starts from `template` when given; otherwise from the
- * cluster `clusters` keeps, or, when none is kept (or it fails to load), from initdb, after which it is kept for the
- * next new one.
+ * PGlite on `dataDir` (in memory when undefined). A new cluster starts from `template` when given; a new one on disk
+ * otherwise starts as a copy of the cluster `clusters` keeps, or, when that cannot be had or fails to open, from initdb.
  */
 async function createCluster(dataDir: string | undefined, template: Blob | undefined, clusters: ClusterCache): Promise<PGlite> {
-  const location = dataDir === undefined ? undefined : `file://${dataDir}`;
+  if (dataDir === undefined) return PGlite.create(undefined, template ? { loadDataDir: template } : {});
+  const location = `file://${dataDir}`;
   if (template) return PGlite.create(location, { loadDataDir: template });
   // Only a directory with nothing in it is new: one that holds anything is opened as it is, and never cleared here.
-  const isNew = dataDir === undefined || fs.readdirSync(dataDir).length === 0;
-  if (!isNew) return PGlite.create(location);
-  const kept = clusters.load();
-  if (kept) {
-    try {
-      return await PGlite.create(location, { loadDataDir: kept });
-    } catch {
-      clusters.drop();
-      if (dataDir !== undefined) for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
-    }
+  if (fs.readdirSync(dataDir).length > 0 || !(await clusters.copyInto(dataDir))) return PGlite.create(location);
+  try {
+    return await PGlite.create(location);
+  } catch {
+    clusters.drop();
+    for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    return PGlite.create(location);
   }
-  const pg = await PGlite.create(location);
-  await clusters.keep(pg);
-  return pg;
 }
 
 /**
  * Opens the embedded database in `dataDir` (in memory when undefined). One process at a time. `template`, a dump of
  * another embedded database (PGlite's dumpDataDir), is where a new one starts instead of an empty cluster; without
- * one, a new database starts from the freshly initialised cluster `clusters` keeps (server/db/cluster-cache.ts).
+ * one, a new database on disk starts as a copy of the freshly initialised cluster `clusters` keeps (cluster-cache.ts).
  */
 export async function openPglite(dataDir: string | undefined, template?: Blob, clusters: ClusterCache = projectClusterCache()): Promise<Database> {
   if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
