@@ -4,7 +4,7 @@ import path from 'node:path';
 const PROJECT = path.resolve(import.meta.dirname, '../../..');
 
 /** What of the project a fixture project copies beside its flows and schemas: the code and the web tests, untouched. */
-const COPIED = ['src', 'contract', 'scripts', 'public', 'tests/web', 'tests/support', 'tests/fixtures', 'index.html', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.web.json', 'vite.config.ts', 'vitest.config.ts'];
+const COPIED = ['src', 'contract', 'scripts', 'public', 'tests/web', 'tests/support', 'tests/fixtures', 'index.html', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.web.json', 'vite.config.ts', 'vitest.config.ts', 'server/db/wasm-tiering.ts'];
 
 /**
  * Makes the fixture flows folder `root` (from fixtureFlows: flows/ and schemas/ edited) a whole project to run the web
