@@ -17,8 +17,8 @@ import { PGlite } from '@electric-sql/pglite';
 export interface ClusterCache {
   /** Fills the empty directory `dataDir` with a copy of the kept cluster, made first if none is; false if it cannot. */
   copyInto(dataDir: string): Promise<boolean>;
-  /** Drops the kept cluster (a copy of it failed to open). */
-  drop(): void;
+  /** Drops the kept cluster, and the copy of it in `dataDir` that failed to open. */
+  discard(dataDir: string): void;
 }
 
 /** The installed PGlite's version: a cluster from another version is never used. */
@@ -46,27 +46,34 @@ async function initialise(directory: string, cluster: string): Promise<void> {
   }
 }
 
+/** Removes what `dataDir` holds, keeping the directory itself. */
+function empty(dataDir: string): void {
+  for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+}
+
 /** The cluster kept in `directory`. */
 export function clusterCache(directory: string): ClusterCache {
-  const cluster = path.join(directory, `pglite-${pgliteVersion()}-cluster`);
+  // Named on first use: a process that opens no new database on disk never reads PGlite's version.
+  let named: string | undefined;
+  const cluster = () => (named ??= path.join(directory, `pglite-${pgliteVersion()}-cluster`));
   return {
     async copyInto(dataDir) {
       try {
-        if (!fs.existsSync(cluster)) await initialise(directory, cluster);
-        fs.cpSync(cluster, dataDir, { recursive: true });
+        if (!fs.existsSync(cluster())) await initialise(directory, cluster());
+        fs.cpSync(cluster(), dataDir, { recursive: true });
         return true;
       } catch {
         // A read-only installation keeps no cluster: the new directory runs initdb, as it would without one.
-        for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+        empty(dataDir);
         return false;
       }
     },
-    drop() {
-      fs.rmSync(cluster, { recursive: true, force: true });
+    discard(dataDir) {
+      fs.rmSync(cluster(), { recursive: true, force: true });
+      empty(dataDir);
     },
   };
 }
 
 /** The project's own cache: node_modules/.cache/single-sign-on. */
-export const projectClusterCache = (): ClusterCache =>
-  clusterCache(fileURLToPath(new URL('../../node_modules/.cache/single-sign-on/', import.meta.url)));
+export const projectClusterCache: ClusterCache = clusterCache(fileURLToPath(new URL('../../node_modules/.cache/single-sign-on/', import.meta.url)));

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 import { projectClusterCache, type ClusterCache } from './cluster-cache.ts';
 import { rethrowQueryError, runAfterCommit, type Database, type Queryable, type SqlValue, type Transaction } from './database.ts';
@@ -114,8 +113,7 @@ async function createCluster(dataDir: string | undefined, template: Blob | undef
   try {
     return await PGlite.create(location);
   } catch {
-    clusters.drop();
-    for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    clusters.discard(dataDir);
     return PGlite.create(location);
   }
 }
@@ -125,7 +123,7 @@ async function createCluster(dataDir: string | undefined, template: Blob | undef
  * another embedded database (PGlite's dumpDataDir), is where a new one starts instead of an empty cluster; without
  * one, a new database on disk starts as a copy of the freshly initialised cluster `clusters` keeps (cluster-cache.ts).
  */
-export async function openPglite(dataDir: string | undefined, template?: Blob, clusters: ClusterCache = projectClusterCache()): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, template?: Blob, clusters: ClusterCache = projectClusterCache): Promise<Database> {
   if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
   const pg = await createCluster(dataDir, template, clusters);
   const runPrepared = preparedStatements(pg);
