@@ -1,17 +1,13 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { DatabaseUnavailableError } from './db/database-unavailable.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { MigrationsPendingError, migrate, pendingMigrations } from './db/migrate.ts';
 
 /** The embedded database's folder inside DATA_DIR. */
 export const pgliteDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'pglite');
-
-/** Thrown when the configured PostgreSQL cannot be reached or used; its message is one line, without the password. */
-export class DatabaseUnavailableError extends Error {
-  override readonly name = 'DatabaseUnavailableError';
-}
 
 /** The database URL as it may be printed: the password replaced. */
 function printableUrl(url: string): string {

@@ -7,7 +7,7 @@ import { findClient, findClientLogout, setClientLogout, setClientRefreshTokens, 
 import { setClientSignInStart } from '../store/invitations.ts';
 import { checkResourceServerFree, resolveClientSecurity, type ClientSecurityInput } from './client-security-input.ts';
 import { OperationError } from './operation-error.ts';
-import { checkRedirectUri } from './operations.ts';
+import { checkRedirectUri } from './operation-input.ts';
 
 /** What `client update ID` takes: only what is given changes. */
 export interface UpdateClientInput extends ClientSecurityInput {

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ClientSecurityInput } from '../admin/client-security-input.ts';
-import { checkClientInput, type AddClientInput } from '../admin/operations.ts';
+import { checkClientInput, type AddClientInput } from '../admin/operation-input.ts';
 import { CLIENT_AUTH_METHODS, CLIENT_PROFILES, type ClientAuthMethod, type ClientProfile } from '../store/client-security.ts';
 import type { ClientReport } from '../store/client-listing.ts';
 import type { AdminChannel } from './admin-channel.ts';
