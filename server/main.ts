@@ -11,7 +11,7 @@ import { randomToken } from './crypto/hash.ts';
 import { createSecretBox, loadMasterKey } from './crypto/secret-box.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { MigrationsPendingError } from './db/migrate.ts';
-import { DatabaseUnavailableError } from './db/database-unavailable.ts';
+import { DatabaseUnavailableError } from './db/unavailable.ts';
 import { openConfiguredDatabase } from './runtime.ts';
 import { ADMIN_FILE_NAME } from './cli/admin-file.ts';
 import { passkeyHostWarning } from './mfa/passkey-host.ts';

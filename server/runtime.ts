@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
-import { DatabaseUnavailableError } from './db/database-unavailable.ts';
+import { DatabaseUnavailableError } from './db/unavailable.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { MigrationsPendingError, migrate, pendingMigrations } from './db/migrate.ts';

@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Config } from '../config.ts';
-import { ADMIN_FILE_NAME } from './admin-file.ts';
 import type { AddClientInput, AddUserInput } from '../admin/operation-input.ts';
 import type { UpdateClientInput } from '../admin/client-operations.ts';
 import type { ClientReport } from '../store/client-listing.ts';
@@ -53,9 +49,10 @@ export class AdminRequestError extends Error {
 }
 
 /** How long the CLI waits for a running server before concluding it is gone. */
-const ADMIN_TIMEOUT_MS = 5000;
+export const ADMIN_TIMEOUT_MS = 5000;
 
-function httpChannel(url: string, token: string): AdminChannel {
+/** The operations sent to a running server's loopback admin API. */
+export function httpChannel(url: string, token: string): AdminChannel {
   const post = async <T>(route: string, body: unknown): Promise<T> => {
     const response = await fetch(`${url}/admin/v1/${route}`, {
       method: 'POST',
@@ -87,36 +84,4 @@ function httpChannel(url: string, token: string): AdminChannel {
     audit: (query) => post('audit', query),
     close: async () => undefined,
   };
-}
-
-async function isReachable(url: string): Promise<boolean> {
-  try {
-    await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(ADMIN_TIMEOUT_MS) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The database opened in this process, with the modules that work on it loaded only now: a command that goes through
- * a running server's admin API never loads them (a quarter of its time went to loading them).
- */
-async function openDirectChannel(config: Config): Promise<AdminChannel> {
-  const { directChannel } = await import('./direct-channel.ts');
-  return directChannel(config);
-}
-
-/**
- * PostgreSQL: connect directly. Embedded database: if a server is running it holds the database, so go through
- * its loopback admin API; otherwise open the database here.
- */
-export async function openAdminChannel(config: Config): Promise<AdminChannel> {
-  if (config.databaseUrl !== undefined) return openDirectChannel(config);
-  const file = path.join(config.dataDir, ADMIN_FILE_NAME);
-  if (fs.existsSync(file)) {
-    const { url, token } = JSON.parse(fs.readFileSync(file, 'utf8')) as { url: string; token: string };
-    if (await isReachable(url)) return httpChannel(url, token);
-  }
-  return openDirectChannel(config);
 }

@@ -2,7 +2,7 @@ import { loadConfig } from '../config.ts';
 import { ConfigError } from '../config-readers.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openBrieflyWithoutOptimising } from '../db/wasm-tiering.ts';
-import { DatabaseUnavailableError } from '../db/database-unavailable.ts';
+import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 
 /** `npm run migrate`: applies pending migrations to the configured database and lists them. */

@@ -18,3 +18,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return LOST_CONNECTION.test(error.message);
 }
+
+/** Thrown when the configured PostgreSQL cannot be reached or used; its message is one line, without the password. */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
