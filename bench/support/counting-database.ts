@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database, Queryable } from '../../server/db/database.ts';
 import type { TestBackend } from '../../tests/server/support/databases.ts';
 
@@ -5,13 +6,13 @@ import type { TestBackend } from '../../tests/server/support/databases.ts';
 export interface RoundTripCounter {
   /** Every statement sent so far, by anything. */
   readonly count: number;
-  /** The statements sent so far but for the outbox worker's, which its timer sends whenever it polls. */
-  readonly requestCount: number;
   /**
-   * Runs `work` and answers the statements sent until it settled, but for the outbox worker's (its timer's polls and
-   * its sending of earlier requests' mail run in the background and may interleave with any request).
+   * Runs `work` and answers the statements it sent until it settled: those sent from its own asynchronous context (the
+   * request and everything it awaited), but for the outbox worker's. Whatever the server's timers send meanwhile (the
+   * outbox's polls, the signing keys re-read every KEY_REFRESH_SECONDS) runs in a context of its own and may
+   * interleave with any request: it is not the request's.
    */
-  within<T>(work: () => Promise<T>): Promise<{ result: T; trips: number }>;
+  within<T>(work: () => PromiseLike<T>): Promise<{ result: T; trips: number }>;
 }
 
 /** The outbox worker's statements: claiming, leasing and marking mail, and its backlog. */
@@ -19,24 +20,28 @@ const OUTBOX_WORKER = /^\s*(update outbox\b|select count\(\*\) as count from out
 
 /** `backend`, whose databases count every statement they are sent. */
 export function countingBackend(backend: TestBackend): { backend: TestBackend; counter: RoundTripCounter } {
-  const tally = { count: 0, worker: 0 };
+  const tally = { count: 0 };
+  /** The statements of the `within` call whose context a statement is sent from. */
+  const own = new AsyncLocalStorage<{ trips: number }>();
+  const charge = (statements: number, sql?: string) => {
+    tally.count += statements;
+    const scope = own.getStore();
+    if (scope && !(sql !== undefined && OUTBOX_WORKER.test(sql))) scope.trips += statements;
+  };
   const counter: RoundTripCounter = {
     get count() {
       return tally.count;
     },
-    get requestCount() {
-      return tally.count - tally.worker;
-    },
     async within(work) {
-      const before = { ...tally };
-      const result = await work();
-      return { result, trips: tally.count - before.count - (tally.worker - before.worker) };
+      const scope = { trips: 0 };
+      // Awaited inside the scope: a thenable (Fastify's inject) starts its work only when awaited.
+      const result = await own.run(scope, async () => await work());
+      return { result, trips: scope.trips };
     },
   };
   const counted = <Q extends Queryable>(target: Q): Q['query'] =>
     ((sql, params) => {
-      tally.count += 1;
-      if (OUTBOX_WORKER.test(sql)) tally.worker += 1;
+      charge(1, sql);
       return target.query(sql, params);
     }) as Q['query'];
   return {
@@ -50,7 +55,7 @@ export function countingBackend(backend: TestBackend): { backend: TestBackend; c
           query: counted(db),
           transaction: (work) =>
             db.transaction((tx) => {
-              tally.count += 2;
+              charge(2);
               return work({ ...tx, query: counted(tx) });
             }),
         };

@@ -43,8 +43,8 @@ export interface LoginRoundTrips {
 export interface TripCounting {
   /** Every statement sent so far. */
   count(): number;
-  /** The statements sent so far but for the outbox worker's: its timer's polls land in any request's time. */
-  requestCount(): number;
+  /** Runs one request and answers the statements it sent (RoundTripCounter.within). */
+  within<T>(request: () => Promise<T>): Promise<{ result: T; trips: number }>;
   /**
    * Resolves once every message the outbox holds has been sent, so its statements are not charged to the next
    * request; answers how many statements the waiting itself sent (they are not the login's).
@@ -106,7 +106,7 @@ export async function prepareLogins(server: TestApp, passwordHash: string, count
 
 /** Trip counting for `completeLogin` from `counter`, settling `server`'s outbox after each request. */
 export function tripCounting(server: TestApp, counter: RoundTripCounter): TripCounting {
-  return { count: () => counter.count, requestCount: () => counter.requestCount, settle: () => outboxSettled(server, () => counter.count) };
+  return { count: () => counter.count, within: (request) => counter.within(request), settle: () => outboxSettled(server, () => counter.count) };
 }
 
 /** The current code of the app, or the next step's when this one was spent on setting it up (one step of drift is allowed). */
@@ -123,12 +123,10 @@ function currentTotpCode(totp: NonNullable<PreparedLogin['totp']>): string {
 export async function completeLogin(login: PreparedLogin, redirectUri: string, counting?: TripCounting): Promise<LoginRoundTrips & { callback: URL }> {
   const counts: LoginRoundTrips = { password: 0, secondFactor: 0, resume: 0, background: 0 };
   const count = counting?.count ?? (() => 0);
-  const requestCount = counting?.requestCount ?? (() => 0);
   /** Charges `request`'s statements to `stage`, and the background mail it caused to `background`. */
   const counted = async <T>(stage: 'password' | 'secondFactor' | 'resume', request: () => Promise<T>): Promise<T> => {
-    const before = requestCount();
-    const result = await request();
-    counts[stage] += requestCount() - before;
+    const { result, trips } = counting ? await counting.within(request) : { result: await request(), trips: 0 };
+    counts[stage] += trips;
     const settling = count();
     const asked = (await counting?.settle()) ?? 0;
     counts.background += count() - settling - asked;
