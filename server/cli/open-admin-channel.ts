@@ -16,7 +16,7 @@ async function isReachable(url: string): Promise<boolean> {
 
 /**
  * The database opened in this process, with the modules that work on it loaded only now: a command that goes through
- * a running server's admin API never loads them (a quarter of its time went to loading them).
+ * a running server's admin API never loads them (a third of its time went to loading them: 0.27 s against 0.18 s).
  */
 async function openDirectChannel(config: Config): Promise<AdminChannel> {
   const { directChannel } = await import('./direct-channel.ts');
