@@ -20,17 +20,17 @@ const OUTBOX_WORKER = /^\s*(update outbox\b|select count\(\*\) as count from out
 
 /** `backend`, whose databases count every statement they are sent. */
 export function countingBackend(backend: TestBackend): { backend: TestBackend; counter: RoundTripCounter } {
-  const tally = { count: 0 };
+  let sent = 0;
   /** The statements of the `within` call whose context a statement is sent from. */
   const own = new AsyncLocalStorage<{ trips: number }>();
   const charge = (statements: number, sql?: string) => {
-    tally.count += statements;
+    sent += statements;
     const scope = own.getStore();
     if (scope && !(sql !== undefined && OUTBOX_WORKER.test(sql))) scope.trips += statements;
   };
   const counter: RoundTripCounter = {
     get count() {
-      return tally.count;
+      return sent;
     },
     async within(work) {
       const scope = { trips: 0 };

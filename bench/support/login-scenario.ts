@@ -44,7 +44,7 @@ export interface TripCounting {
   /** Every statement sent so far. */
   count(): number;
   /** Runs one request and answers the statements it sent (RoundTripCounter.within). */
-  within<T>(request: () => Promise<T>): Promise<{ result: T; trips: number }>;
+  within<T>(request: () => PromiseLike<T>): Promise<{ result: T; trips: number }>;
   /**
    * Resolves once every message the outbox holds has been sent, so its statements are not charged to the next
    * request; answers how many statements the waiting itself sent (they are not the login's).
