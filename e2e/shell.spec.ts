@@ -78,6 +78,33 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Log in to proceed' })).toBeVisible();
     await expect(page.getByRole('link', { name: "Can't Log In or Register?" })).toBeVisible();
   });
+
+  test('the prerendered login screen draws the logo in its box, named once for assistive technology', async ({ page }) => {
+    await page.goto('/auth/login?client_id=sso-account');
+    const logo = page.getByRole('img', { name: 'Payments Network Single Sign-On' });
+    await expect(logo).toBeVisible();
+    const drawn = await logo.locator('svg').boundingBox();
+    expect(drawn?.width).toBeGreaterThan(100);
+    expect(drawn?.height).toBe(40);
+    await expect(logo.locator('svg')).toHaveAttribute('aria-hidden', 'true');
+    await expect(page.getByRole('img')).toHaveCount(1);
+  });
+});
+
+test('the logo drawn with the prerendered login screen stays through hydration and the next step; other pages draw it as the background', async ({ page }) => {
+  const logoBackground = () => page.locator('.brand-logo').evaluate((box) => getComputedStyle(box).backgroundImage);
+  await openLoginScreen(page);
+  await expect(page.locator('.brand-logo svg')).toHaveCount(1);
+  expect(await logoBackground()).toBe('none');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveTitle('Forgot Password');
+  await expect(page.locator('.brand-logo svg')).toHaveCount(1);
+  expect(await logoBackground()).toBe('none');
+
+  await page.goto('/auth/no-such-page');
+  await expect(page.getByRole('img', { name: 'Payments Network Single Sign-On' })).toBeVisible();
+  await expect(page.locator('.brand-logo svg')).toHaveCount(0);
+  expect(await logoBackground()).toContain('/auth/logo.svg');
 });
 
 test('the prerendered login screen hydrates without a mismatch', async ({ page }) => {

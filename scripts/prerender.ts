@@ -1,51 +1,22 @@
 /**
  * Prerenders the first screen (npm run build runs this after vite build): renders src/prerender.tsx
  * with Vite's server build, then writes dist/web/<first screen>.html, index.html with the screen's
- * markup inside #root, its title, and the stylesheet inlined. The server sends that file for the first screen's address
- * only (server/web/web-app.ts); every other address gets the empty index.html.
+ * markup inside #root, its title, the stylesheet inlined and the logo in its box (scripts/prerendered-page.ts). The
+ * server sends that file for the first screen's address only (server/web/web-app.ts); every other address gets the
+ * empty index.html.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { withScreen } from './prerendered-page.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist', 'web');
-const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The prerendered page's file name for a path under the base: "/auth/login" -> "login.html". */
 export function prerenderedFileName(path: string): string {
   return `${path.split('/').filter(Boolean).slice(1).join('-') || 'index'}.html`;
-}
-
-const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/auth\/assets\/([^"]+\.css)"[^>]*>/;
-/** The brand logo as the stylesheet and index.html's preload name it (public/logo.svg, which operators replace). */
-const LOGO_URL = '/auth/logo.svg';
-const LOGO_PRELOAD = /\s*<link rel="preload" href="\/auth\/logo\.svg"[^>]*>/;
-
-/** `svg` as a quoted data: URL for CSS (percent-encoded, which stays smaller than base64 for SVG markup). */
-export function svgDataUrl(svg: string): string {
-  const compact = svg.replace(/\s+/g, ' ').trim();
-  return `"data:image/svg+xml,${compact.replace(/[^ !$&-;=?-[\]_a-z~]/gi, (char) => encodeURIComponent(char))}"`;
-}
-
-/**
- * index.html with `html` inside #root, `title` as the document title, and the stylesheet inlined with the logo in it:
- * no request stands between the document and a first paint that shows the whole screen, logo included (the logo
- * is the screen's largest image). The server allows the inline style by its hash.
- */
-export function withScreen(indexHtml: string, html: string, title: string, readAsset: (name: string) => string, logoSvg?: string): string {
-  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error('dist/web/index.html has no empty #root to fill');
-  const escapedTitle = title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return indexHtml
-    .replace(EMPTY_ROOT, `<div id="root">${html}</div>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`)
-    .replace(STYLESHEET, (_link, name: string) => `<style>${inlineLogo(readAsset(name), logoSvg).replace(/<\/style/gi, '<\\/style')}</style>`)
-    .replace(LOGO_PRELOAD, (link) => (logoSvg === undefined ? link : ''));
-}
-
-function inlineLogo(css: string, logoSvg: string | undefined): string {
-  return logoSvg === undefined ? css : css.replaceAll(`url(${LOGO_URL})`, `url(${svgDataUrl(logoSvg)})`);
 }
 
 async function main(): Promise<void> {

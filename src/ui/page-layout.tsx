@@ -11,6 +11,13 @@ import { loadingAtom } from '../state/loading-atom.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { useCanGoBack } from './use-can-go-back.ts';
 
+/**
+ * The logo's markup as the prerendered login screen carries it (scripts/prerender.ts puts public/logo.svg in its box,
+ * so it is drawn with the page's first paint), read before the app hydrates that screen and kept, so hydration and
+ * every later render leave it as it is. Empty on any other page: the stylesheet draws the logo as the box's background.
+ */
+const prerenderedLogo = globalThis.document?.querySelector('.brand-logo')?.innerHTML;
+
 /** What the frame holds: the screen, and whether it offers "← Back" at all (a step's `backButton`). */
 interface PageLayoutProps {
   children: ReactNode;
@@ -32,7 +39,7 @@ export function PageLayout({ children, back = true }: PageLayoutProps) {
               <span aria-hidden="true">←</span> {t('app.back')}
             </button>
           ) : null}
-          <span className="brand-logo" role="img" aria-label={t('app.name')} />
+          <span className="brand-logo" role="img" aria-label={t('app.name')} dangerouslySetInnerHTML={prerenderedLogo ? { __html: prerenderedLogo } : undefined} />
         </header>
         {children}
       </main>

@@ -63,4 +63,10 @@ describe('dist/web bundle', () => {
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
     expect(html).not.toMatch(/\son[a-z]+="/);
   });
+
+  it('prerenders the logo as markup in its box, so the first paint draws no image the browser must build a document for', () => {
+    const html = readFileSync(join(dist, 'login.html'), 'utf8');
+    expect(html).toMatch(/<span class="brand-logo" role="img" aria-label="[^"]+"><svg [^>]*aria-hidden="true"/);
+    expect(html).not.toMatch(/data:image\/svg|\/auth\/logo\.svg/);
+  });
 });

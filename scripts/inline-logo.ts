@@ -1,0 +1,57 @@
+/**
+ * The brand logo (public/logo.svg, which operators replace) as markup for the prerendered page's logo box
+ * (scripts/prerender.ts). Drawn as an image (a CSS background or an <img>), an SVG gets a document of its own in
+ * the browser, built, styled and laid out before the first paint that shows it: on the login screen under a 4× slower
+ * CPU that was a third of the main thread's work before its first paint (Chromium's trace, npm run bench:web).
+ * Inline, the logo is drawn with the page.
+ *
+ * Inline, an SVG is also part of the page, no longer a sandboxed image: markup that could run, fetch or restyle
+ * anything there is refused with the reason, and the build stops. The logo's box carries its accessible name
+ * (role="img"), so the SVG is hidden from assistive technology, and it is scaled into the box as the stylesheet's
+ * background was (left, centred, contained).
+ */
+
+/** What an inlined logo may not hold, each with the reason given to whoever supplied the file. */
+const REFUSED: ReadonlyArray<readonly [RegExp, string]> = [
+  [/<script\b/i, 'a <script> element would run in the page'],
+  [/<foreignObject\b/i, 'a <foreignObject> element would put HTML in the page'],
+  [/<style\b/i, 'a <style> element would style the whole page'],
+  [/\son[a-z]+\s*=/i, 'an event handler attribute (on…=) would run in the page'],
+  [/javascript:/i, 'a javascript: address would run in the page'],
+  [/\s(?:xlink:)?href\s*=\s*["'](?!#)/i, 'a link or image outside the logo would be fetched by the page (only #fragments may be referenced)'],
+];
+
+/** The root element's opening tag. */
+const ROOT_TAG = /^<svg\b([^>]*)>/i;
+
+/** Attributes of the root element the box provides instead: its accessible name, and its size. */
+const REPLACED_ATTRIBUTES = /\s(?:role|aria-[a-z]+|focusable|preserveAspectRatio)\s*=\s*("[^"]*"|'[^']*')/gi;
+
+function attribute(attributes: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(attributes)?.slice(1).find((value) => value !== undefined);
+}
+
+/** The root's viewBox: its own, or its width and height (in user units) when it has none. */
+function viewBoxOf(attributes: string): string {
+  const own = attribute(attributes, 'viewBox');
+  if (own !== undefined) return own;
+  const [width, height] = [attribute(attributes, 'width'), attribute(attributes, 'height')].map((value) => (value && /^\d+(\.\d+)?(px)?$/.test(value) ? parseFloat(value) : undefined));
+  if (width === undefined || height === undefined) throw new Error('public/logo.svg cannot be inlined: its <svg> needs a viewBox, or a width and height in pixels, to be scaled into the logo box');
+  return `0 0 ${width} ${height}`;
+}
+
+/** `svg` ready to be put inside the logo box; throws an Error saying why when it cannot be inlined safely. */
+export function inlineLogo(svg: string): string {
+  const markup = svg
+    .replace(/<\?xml[^>]*\?>/gi, '')
+    .replace(/<!DOCTYPE[^>]*>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .trim();
+  const root = ROOT_TAG.exec(markup);
+  if (!root || !/<\/svg>$/i.test(markup)) throw new Error('public/logo.svg cannot be inlined: it is not one <svg> element');
+  for (const [pattern, reason] of REFUSED) if (pattern.test(markup)) throw new Error(`public/logo.svg cannot be inlined: ${reason}`);
+  const attributes = root[1] ?? '';
+  const kept = attributes.replace(REPLACED_ATTRIBUTES, '').replace(/\s(?:viewBox|width|height)\s*=\s*("[^"]*"|'[^']*')/gi, '');
+  const opening = `<svg${kept} viewBox="${viewBoxOf(attributes)}" preserveAspectRatio="xMinYMid meet" aria-hidden="true" focusable="false">`;
+  return (opening + markup.slice(root[0].length)).replace(/>\s+</g, '><');
+}
