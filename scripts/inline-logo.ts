@@ -18,7 +18,7 @@ const REFUSED: ReadonlyArray<readonly [RegExp, string]> = [
   [/<style\b/i, 'a <style> element would style the whole page'],
   [/\son[a-z]+\s*=/i, 'an event handler attribute (on…=) would run in the page'],
   [/javascript:/i, 'a javascript: address would run in the page'],
-  [/\s(?:xlink:)?href\s*=\s*["'](?!#)/i, 'a link or image outside the logo would be fetched by the page (only #fragments may be referenced)'],
+  [/\s(?:xlink:)?href\s*=\s*["'](?!#|data:image\/)/i, 'a link or image outside the logo would be fetched by the page (only #fragments and data:image/ addresses may be referenced)'],
 ];
 
 /** The root element's opening tag. */
@@ -53,5 +53,6 @@ export function inlineLogo(svg: string): string {
   const attributes = root[1] ?? '';
   const kept = attributes.replace(REPLACED_ATTRIBUTES, '').replace(/\s(?:viewBox|width|height)\s*=\s*("[^"]*"|'[^']*')/gi, '');
   const opening = `<svg${kept} viewBox="${viewBoxOf(attributes)}" preserveAspectRatio="xMinYMid meet" aria-hidden="true" focusable="false">`;
-  return (opening + markup.slice(root[0].length)).replace(/>\s+</g, '><');
+  // Runs of white space count as one space in SVG text, as between its elements: one is kept, for a <tspan> after another.
+  return (opening + markup.slice(root[0].length)).replace(/\s+/g, ' ');
 }

@@ -62,8 +62,14 @@ describe('the brand logo on the prerendered login screen', () => {
     expect(() => inlineLogo(svg)).toThrow(/^public\/logo\.svg cannot be inlined: /);
   });
 
-  it('keeps references inside the logo, such as a gradient it defines', () => {
-    const svg = '<svg viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"/></linearGradient></defs><rect fill="url(#g)"/><use href="#g"/></svg>';
+  it('keeps references inside the logo, such as a gradient it defines, and pictures it carries as data', () => {
+    const svg = '<svg viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"/></linearGradient></defs><rect fill="url(#g)"/><use href="#g"/><image href="data:image/png;base64,iVBORw0KGgo="/></svg>';
     expect(inlineLogo(svg)).toContain('<use href="#g"/>');
+    expect(inlineLogo(svg)).toContain('<image href="data:image/png;base64,iVBORw0KGgo="/>');
+  });
+
+  it('keeps the space between two runs of text', () => {
+    const svg = '<svg viewBox="0 0 100 20">\n  <text><tspan>Payments</tspan>\n    <tspan>Network</tspan></text>\n</svg>';
+    expect(inlineLogo(svg)).toContain('<tspan>Payments</tspan> <tspan>Network</tspan>');
   });
 });
