@@ -24,8 +24,8 @@ const REFUSED: ReadonlyArray<readonly [RegExp, string]> = [
 /** The root element's opening tag. */
 const ROOT_TAG = /^<svg\b([^>]*)>/i;
 
-/** Attributes of the root element set here instead: its accessible name (the box has it) and how it is fitted. */
-const REPLACED_ATTRIBUTES = /\s(?:role|aria-[a-z]+|focusable|preserveAspectRatio)\s*=\s*("[^"]*"|'[^']*')/gi;
+/** Attributes of the root element set here instead: its accessible name (the box has it), its size and how it is fitted. */
+const REPLACED_ATTRIBUTES = /\s(?:role|aria-[a-z]+|focusable|preserveAspectRatio|viewBox|width|height)\s*=\s*("[^"]*"|'[^']*')/gi;
 
 function attribute(attributes: string, name: string): string | undefined {
   return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(attributes)?.slice(1).find((value) => value !== undefined);
@@ -51,7 +51,7 @@ export function inlineLogo(svg: string): string {
   if (!root || !/<\/svg>$/i.test(markup)) throw new Error('public/logo.svg cannot be inlined: it is not one <svg> element');
   for (const [pattern, reason] of REFUSED) if (pattern.test(markup)) throw new Error(`public/logo.svg cannot be inlined: ${reason}`);
   const attributes = root[1] ?? '';
-  const kept = attributes.replace(REPLACED_ATTRIBUTES, '').replace(/\s(?:viewBox|width|height)\s*=\s*("[^"]*"|'[^']*')/gi, '');
+  const kept = attributes.replace(REPLACED_ATTRIBUTES, '');
   const opening = `<svg${kept} viewBox="${viewBoxOf(attributes)}" preserveAspectRatio="xMinYMid meet" aria-hidden="true" focusable="false">`;
   // Runs of white space count as one space in SVG text, as between its elements: one is kept, for a <tspan> after another.
   return (opening + markup.slice(root[0].length)).replace(/\s+/g, ' ');
