@@ -18,7 +18,7 @@ import { flowRouteOf } from './fixtures/flow-routes.ts';
 import type { LiveServer } from './fixtures/live-server.ts';
 import { createFixtureClient, createFixtureUser, fixtureEmail, liveValues } from './fixtures/live-values.ts';
 import { personsDevices } from './fixtures/page-secrets.ts';
-import { writeReplayReport, type Divergence } from './fixtures/replay-report.ts';
+import { divergenceLines, writeReplayReport, type Divergence } from './fixtures/replay-report.ts';
 import { walkFixture } from './fixtures/walk-fixture.ts';
 import { runScript, withLiveServers } from './fixtures/live-session.ts';
 
@@ -95,8 +95,8 @@ async function main(argv: string[]): Promise<number> {
       const divergence = await replayOne(await serverFor(fixture.flags), browser, name, fixture);
       if (divergence) divergences.push(divergence);
       else passed += 1;
-      const where = divergence && (divergence.step > 0 ? `step ${divergence.step} (${divergence.recorded?.route ?? ''})` : 'the walk');
-      process.stdout.write(divergence ? `✗ ${name}: ${where}: ${divergence.problem}\n` : `✓ ${name} (${fixture.steps.length} steps)\n`);
+      const lines = divergence ? divergenceLines(divergence, fixture.steps.map((step) => step.route)) : [`✓ ${name} (${fixture.steps.length} steps)`];
+      process.stdout.write(`${lines.join('\n')}\n`);
     }
     if (divergences.length === 0) return 0;
     const report = options.report ?? DEFAULT_REPORT;

@@ -3,7 +3,7 @@
  * difference in words and the screens on the way, in one HTML file that needs nothing else to open.
  */
 import { describe, expect, it } from 'vitest';
-import { replayReport, type Divergence } from '../../scripts/fixtures/replay-report.ts';
+import { divergenceLines, replayReport, type Divergence } from '../../scripts/fixtures/replay-report.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
@@ -35,6 +35,16 @@ describe('the replay report', () => {
     expect(html).toContain('expected headline &#34;Log in to proceed&#34;, saw &#34;Sign in &#60;now&#62;&#34;');
     expect(html).toMatch(/<h3>Recorded<\/h3>.*<dd>Log in to proceed<\/dd>.*<li>password: \{\{password\}\}<\/li>.*<h3>Now<\/h3>.*<img [^>]*src="data:image\/png;base64,iVBORw0KGgo="/s);
     expect(html).not.toContain('<now>');
+  });
+
+  it('tells the terminal where the walk went, what was recorded and what the screen showed', () => {
+    expect(divergenceLines(divergence, ['login', 'login', 'redirect'])).toEqual([
+      '✗ login/wrong-password: step 2 (login): expected headline "Log in to proceed", saw "Sign in <now>"',
+      '    screens seen: login "Log In"',
+      '    recorded steps: login → login → redirect',
+      '    on screen now: /auth/login?client_id=sso-dashboard "Log In", messages ["Incorrect email or password."]',
+    ]);
+    expect(divergenceLines({ ...divergence, step: 0, seen: [] }, [])[0]).toBe('✗ login/wrong-password: the walk: expected headline "Log in to proceed", saw "Sign in <now>"');
   });
 
   it('says so when nothing diverged', () => {
