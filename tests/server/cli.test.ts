@@ -1,25 +1,15 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/limits.ts';
-import { runScript, startServer, stopServer } from './support/processes.ts';
+import { runScript, startServer, startServerOnFreePort, stopServer } from './support/processes.ts';
 
 const CLI = 'server/cli/sso.ts';
 const SLOW = 120_000;
 
 function freshDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'sso-cli-'));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const dirs: string[] = [];
@@ -82,10 +72,12 @@ describe('the admin CLI with the embedded database', () => {
   });
 
   it('goes through the running server, which keeps its data across a kill -9', { timeout: SLOW }, async () => {
-    const port = await freePort();
-    const env = { DATA_DIR: freshDataDir(), PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'false' };
-    dirs.push(env.DATA_DIR);
-    let server = await startServer(env);
+    const dataDir = freshDataDir();
+    dirs.push(dataDir);
+    const envFor = (port: number) => ({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'false' });
+    let server = await startServerOnFreePort(envFor);
+    const { port } = server;
+    const env = envFor(port);
     try {
       const confidential = await runScript(CLI, ['client', 'add', '--client-id', 'bank-portal', '--redirect-uri', 'https://bank.example/cb', '--name', 'Bank Portal'], env);
       expect(confidential.code).toBe(0);
@@ -95,7 +87,7 @@ describe('the admin CLI with the embedded database', () => {
       expect((await runScript(CLI, ['user', 'add', '--email', 'kept@example.com', '--password', 'Str0ng!pass'], env)).code).toBe(0);
 
       await stopServer(server.child, 'SIGKILL');
-      server = await startServer(env);
+      server = { ...(await startServer(env)), port };
       const info = await fetch(`http://127.0.0.1:${port}/api/sso/v3/clients/bank-portal`);
       expect(await info.json()).toMatchObject({ name: 'Bank Portal' });
       const duplicate = await runScript(CLI, ['user', 'add', '--email', 'kept@example.com', '--password', 'x'], env);

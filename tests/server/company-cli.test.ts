@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runScript, startServer, stopServer } from './support/processes.ts';
+import { runScript, startServerOnFreePort, stopServer } from './support/processes.ts';
 
 const CLI = 'server/cli/sso.ts';
 const SLOW = 180_000;
@@ -17,15 +16,6 @@ function freshDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-company-cli-'));
   dirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 describe('company and invitation commands of the admin CLI', () => {
@@ -54,9 +44,11 @@ describe('company and invitation commands of the admin CLI', () => {
   });
 
   it('invites through the running server, which emails a link built from PUBLIC_URL', { timeout: SLOW }, async () => {
-    const port = await freePort();
-    const env = { DATA_DIR: freshDataDir(), PORT: String(port), PUBLIC_URL: 'https://sso.example.test', SEED_DEMO: 'true' };
-    const server = await startServer(env);
+    const dataDir = freshDataDir();
+    const envFor = (port: number) => ({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: 'https://sso.example.test', SEED_DEMO: 'true' });
+    const server = await startServerOnFreePort(envFor);
+    const { port } = server;
+    const env = envFor(port);
     try {
       expect((await runScript(CLI, ['company', 'add', 'Acme'], env)).code).toBe(0);
       const invited = await runScript(CLI, ['invite', '--email', 'new@example.com', '--company', 'Acme'], env);

@@ -4,22 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/limits.ts';
-import { startServer } from './support/processes.ts';
+import { startServerOnFreePort } from './support/processes.ts';
 
 const SLOW = 120_000;
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,15 +49,14 @@ function connects(port: number): Promise<boolean> {
 }
 
 async function startFreshServer() {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-shutdown-'));
   dirs.push(dataDir);
-  const server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'false', LOG_LEVEL: 'info' });
+  const server = await startServerOnFreePort((port) => ({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'false', LOG_LEVEL: 'info' }));
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => {
     server.child.removeAllListeners('exit');
     server.child.on('exit', (code) => resolve({ code, at: Date.now() }));
   });
-  return { port, dataDir, ...server, exited };
+  return { dataDir, ...server, exited };
 }
 
 describe('stopping the server with SIGTERM', () => {

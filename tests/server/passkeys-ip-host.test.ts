@@ -3,26 +3,16 @@
  * ceremony would fail. The server says so at start and offers no passkey anywhere.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/admin/operations.ts';
 import { API, logIn, type StepAnswer } from './support/mfa.ts';
 import { openLoginScreen, TestBrowser } from './support/sign-in.ts';
-import { startServer, stopServer } from './support/processes.ts';
+import { startServerOnFreePort, stopServer } from './support/processes.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const IP_URL = 'http://127.0.0.1:8080';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('PUBLIC_URL on an IP address', () => {
   let server: TestApp;
@@ -62,8 +52,7 @@ describe('starting with PUBLIC_URL on an IP address', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('warns that passkeys are off and why', { timeout: 120_000 }, async () => {
-    const port = await freePort();
-    const started = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: 'false' });
+    const started = await startServerOnFreePort((port) => ({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: 'false' }));
     try {
       expect(started.output()).toMatch(/warning: .*passkeys are switched off.*IP address/i);
     } finally {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runScript, startServer, stopServer } from './support/processes.ts';
+import { runScript, startServerOnFreePort, stopServer } from './support/processes.ts';
 
 const CLI = 'server/cli/sso.ts';
 const SLOW = 300_000;
@@ -13,19 +12,10 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function freshEnv(extra: Record<string, string> = {}): Record<string, string> {
+function freshEnv(): Record<string, string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-user-cli-'));
   dirs.push(dataDir);
-  return { DATA_DIR: dataDir, SEED_DEMO: 'false', ...extra };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  return { DATA_DIR: dataDir, SEED_DEMO: 'false' };
 }
 
 describe("the operator's user commands", () => {
@@ -74,9 +64,10 @@ describe("the operator's user commands", () => {
   });
 
   it('goes through the running server’s admin API, audited there too', { timeout: SLOW }, async () => {
-    const port = await freePort();
-    const env = freshEnv({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
-    const server = await startServer(env);
+    const base = freshEnv();
+    const envFor = (port: number) => ({ ...base, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+    const server = await startServerOnFreePort(envFor);
+    const env = envFor(server.port);
     try {
       expect((await runScript(CLI, ['user', 'add', '--email', 'lee@example.com', '--password', 'Lee-Passw0rd!'], env)).code).toBe(0);
       expect((await runScript(CLI, ['user', 'disable', 'lee@example.com'], env)).stdout).toBe('lee@example.com disabled; ended 0 session(s); sign-in is refused\n');

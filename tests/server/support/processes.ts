@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +38,34 @@ export function startServer(env: Record<string, string>): Promise<{ child: Child
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
   });
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * How many ports a server is tried on. A port probed free may be taken before the server binds it: the probe closes
+ * it, and the server needs seconds to start, while any process's outgoing connection may draw the same port.
+ */
+const START_ATTEMPTS = 3;
+
+/** Starts the server on a free port with the environment `envFor` gives for it, on another one if it was taken meanwhile. */
+export async function startServerOnFreePort(envFor: (port: number) => Record<string, string>): Promise<{ port: number; child: ChildProcess; output: () => string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return { port, ...(await startServer(envFor(port))) };
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 /** Stops a server with `signal` and waits for it to exit. */
