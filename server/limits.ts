@@ -140,6 +140,8 @@ export const LIMITS = {
   SHUTDOWN_DRAIN_MS: 10_000,
   /** ...then each background worker (cleanup, outbox, refreshers) gets this long to stop or flush (ms). */
   SHUTDOWN_HOOK_MS: 5_000,
+  /** How long the admin CLI waits for a running server's admin API before concluding the server is gone. */
+  ADMIN_API_TIMEOUT_MS: 5_000,
   /** Password hashes (argon2id) running at once: libuv's thread pool size, which they share with file I/O. */
   ARGON2_CONCURRENCY: 4,
   /** Password hashes that may wait for a slot; one more is answered 503 with Retry-After, never queued. */

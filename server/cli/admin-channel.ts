@@ -4,6 +4,7 @@ import type { ClientReport } from '../store/client-listing.ts';
 import type { InviteInput } from '../admin/company-operations.ts';
 import type { Company } from '../store/companies.ts';
 import type { AuditEntry, SessionsAction, UserReport, userSessions } from '../admin/user-operations.ts';
+import { LIMITS } from '../limits.ts';
 
 /** `company list` or `company members NAME`. */
 export interface CompanyListing {
@@ -48,9 +49,6 @@ export class AdminRequestError extends Error {
   override readonly name = 'AdminRequestError';
 }
 
-/** How long the CLI waits for a running server before concluding it is gone. */
-export const ADMIN_TIMEOUT_MS = 5000;
-
 /** The operations sent to a running server's loopback admin API. */
 export function httpChannel(url: string, token: string): AdminChannel {
   const post = async <T>(route: string, body: unknown): Promise<T> => {
@@ -58,7 +56,7 @@ export function httpChannel(url: string, token: string): AdminChannel {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(ADMIN_TIMEOUT_MS),
+      signal: AbortSignal.timeout(LIMITS.ADMIN_API_TIMEOUT_MS),
     });
     const json = (await response.json()) as T & { error_message?: string };
     if (!response.ok) throw new AdminRequestError(json.error_message ?? `the server answered ${response.status}`);

@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { ADMIN_TIMEOUT_MS, httpChannel, type AdminChannel } from './admin-channel.ts';
+import { httpChannel, type AdminChannel } from './admin-channel.ts';
 import { ADMIN_FILE_NAME } from './admin-file.ts';
+import { LIMITS } from '../limits.ts';
 
 async function isReachable(url: string): Promise<boolean> {
   try {
-    await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(ADMIN_TIMEOUT_MS) });
+    await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(LIMITS.ADMIN_API_TIMEOUT_MS) });
     return true;
   } catch {
     return false;
