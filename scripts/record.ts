@@ -15,6 +15,7 @@ import { createScrubber } from '../src/recorder/placeholders.ts';
 import { toFixture, type RecordingState } from '../src/recorder/recording.ts';
 import { enterValue, pageHeadline, pageMessages } from './fixtures/browser-driver.ts';
 import { watchDeparture } from './fixtures/departure.ts';
+import { copyWalkOnOpen, keptWalkOf } from './fixtures/kept-walk.ts';
 import { fixtureName, fixtureProblems, ROOT, writeFixture } from './fixtures/fixture-files.ts';
 import { companyPlaceholders, createFixtureClient, createFixtureUser, fixtureEmail, liveValues } from './fixtures/live-values.ts';
 import { personsDevices } from './fixtures/page-secrets.ts';
@@ -70,18 +71,15 @@ async function follow(page: Page, walk: WalkScript, value: (name: string) => Pro
   return hints;
 }
 
-/**
- * The walk the recorder kept in this tab's storage for the provider's origin. A walk that ended at the client app is
- * on the app's own origin, which cannot read that storage: step back to the provider's last page and read it there,
- * at once, before the web app starts again.
- */
+/** The walk the recorder kept in this tab's storage for the provider's origin (scripts/fixtures/kept-walk.ts). */
 async function keptWalk(page: Page, origin: string, shown: (key: string) => boolean): Promise<string | null> {
   if (new URL(page.url()).origin !== origin) {
+    await copyWalkOnOpen(page, origin);
     await page.goBack({ waitUntil: 'commit' });
   } else {
     await page.waitForFunction(shown, config.recorder.walkKey, { timeout: STEP_TIMEOUT_MS }).catch(() => undefined);
   }
-  return page.evaluate((key) => sessionStorage.getItem(key), config.recorder.walkKey);
+  return keptWalkOf(page);
 }
 
 /** Records one walk script into `out`, in a fresh browser context on the server with the walk's flags. */
