@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/fixtures/fixture-files.ts';
-import { freePort } from '../../scripts/fixtures/live-server.ts';
+import { freePort } from '../../scripts/fixtures/free-port.ts';
 
 /** How long the studio may take to start on a loaded machine (Vite pre-bundles the app's packages on a first start). */
 const START_TIMEOUT_MS = 90_000;

@@ -4,7 +4,8 @@
  */
 import { createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startLiveServer } from '../../scripts/fixtures/live-server.ts';
+import { freePort } from '../../scripts/fixtures/free-port.ts';
+import { startLiveServer } from '../../scripts/fixtures/live-server.ts';
 
 /** A server process starting on a fresh embedded database, on a loaded machine. */
 const SERVER_START_TIMEOUT_MS = 120_000;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onFreePort } from '../../../scripts/fixtures/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -40,32 +40,9 @@ export function startServer(env: Record<string, string>): Promise<{ child: Child
   });
 }
 
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * How many ports a server is tried on. A port probed free may be taken before the server binds it: the probe closes
- * it, and the server needs seconds to start, while any process's outgoing connection may draw the same port.
- */
-const START_ATTEMPTS = 3;
-
 /** Starts the server on a free port with the environment `envFor` gives for it, on another one if it was taken meanwhile. */
-export async function startServerOnFreePort(envFor: (port: number) => Record<string, string>): Promise<{ port: number; child: ChildProcess; output: () => string }> {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
-    try {
-      return { port, ...(await startServer(envFor(port))) };
-    } catch (error) {
-      if (attempt >= START_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
+export function startServerOnFreePort(envFor: (port: number) => Record<string, string>): Promise<{ port: number; child: ChildProcess; output: () => string }> {
+  return onFreePort(async (port) => ({ port, ...(await startServer(envFor(port))) }));
 }
 
 /** Stops a server with `signal` and waits for it to exit. */
