@@ -24,6 +24,26 @@ function builtScripts(): Array<{ name: string; code: string }> {
     .map((name) => ({ name, code: readFileSync(join(assets, name), 'utf8') }));
 }
 
+/** A run of the text that a script would hold as it is (no quote or escape), long enough to be the text's own. */
+function probeOf(text: string): string | undefined {
+  return text.match(/[A-Za-z0-9 ,.()-]{24,}/)?.[0];
+}
+
+/** The documentation in the data files the app imports: each flow's and each step's, the shell tables' and the password policy's. */
+function dataFileDocumentation(): Array<{ file: string; description: string }> {
+  const root = join(import.meta.dirname, '..', '..');
+  const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as { description?: string; steps?: Record<string, { description?: string }> };
+  const files = [
+    ...readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json')).map((name) => `flows/${name}`),
+    ...readdirSync(join(root, 'flows', 'shell')).map((name) => `flows/shell/${name}`),
+    'schemas/password-policy.json',
+  ];
+  return files.flatMap((file) => {
+    const data = read(file);
+    return [data.description, ...Object.values(data.steps ?? {}).map((step) => step.description)].flatMap((description) => (description ? [{ file, description }] : []));
+  });
+}
+
 /** The scripts index.html loads up front: its entry module and the chunks it preloads. */
 function initialScripts(): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -50,6 +70,20 @@ describe('dist/web bundle', () => {
     },
     BROWSER_RUN_TIMEOUT_MS,
   );
+
+  it('ships none of the data files\' documentation: no flow, step, shell table or password policy description reaches a script', () => {
+    const code = builtScripts().map((script) => script.code).join('\n');
+    const documentation = dataFileDocumentation();
+    expect(documentation.length).toBeGreaterThan(50);
+    const shipped = documentation.filter(({ description }) => {
+      const probe = probeOf(description);
+      return probe !== undefined && code.includes(probe);
+    });
+    expect(shipped.map(({ file, description }) => `${file}: ${description.slice(0, 60)}`)).toEqual([]);
+    // The probe finds text that is shipped: the product's name, from the words the login screen imports.
+    const english = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'flows', 'messages', 'en.json'), 'utf8')) as Record<string, string>;
+    expect(code).toContain(probeOf(english['app.name'] ?? ''));
+  });
 
   it('serves its assets from /auth/', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
