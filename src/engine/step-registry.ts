@@ -8,7 +8,7 @@
 import { config } from '../config.ts';
 import { loadChunk } from '../services/chunk-loader.ts';
 import { loadWordSet } from '../services/word-sets.ts';
-import type { FlowDefinition, Step } from './flow-types.ts';
+import type { FlowDefinition, Step, StepDefinition } from './flow-types.ts';
 
 /** All steps, looked up by id or by the challenge kind they answer. */
 export interface StepRegistry {
@@ -58,7 +58,7 @@ export function buildRegistry(flows: readonly FlowDefinition[]): StepRegistry {
 }
 
 /** The routing facts of one step, as the index keeps them. */
-export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'title' | 'titleKeys' | 'challenges' | 'errors' | 'init'>;
+export type IndexedStep = Pick<Step, 'route' | 'aliases' | 'routeValues' | 'challenges' | 'errors' | 'init'>;
 
 /** One flow file's index: its steps' routing facts and the query names its entry calls read. */
 export interface FlowIndex {
@@ -95,7 +95,9 @@ export interface LazyRegistrySources {
 
 /** Builds the registry; duplicate step ids or challenges across the indexes are refused as in buildRegistry. */
 export function createLazyRegistry(sources: LazyRegistrySources): LazyStepRegistry {
-  const index = buildRegistry(sources.indexes.map((flow) => ({ id: flow.id, steps: flow.steps })));
+  // An index entry stands in for its step until the flow file is loaded: enough to route to it, never to show it
+  // (no title, words or form), which is why `get` says to render only what `load` or `loaded` answers.
+  const index = buildRegistry(sources.indexes.map((flow) => ({ id: flow.id, steps: flow.steps as Record<string, StepDefinition> })));
   const steps = new Map(index.steps);
   const whole = new Map<string, Step>();
   const pending = new Map<string, Promise<void>>();
