@@ -3,9 +3,9 @@
  * complete and print its figures. Timings are never asserted; goals belong to the benches' own output.
  */
 import { execFile } from 'node:child_process';
-import net from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { onFreePort } from '../../scripts/fixtures/free-port.ts';
 
 const run = promisify(execFile);
 const SMOKE_TIMEOUT_MS = 240_000;
@@ -18,15 +18,6 @@ async function smokeRun(script: string, env: Record<string, string>): Promise<st
     maxBuffer: 10 * 1024 * 1024,
   });
   return stdout;
-}
-
-/** A port nothing listens on right now, for a bench that serves on a real socket. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The table rows (`| where | figure | value | goal | met |`) whose figure contains `figure`. */
@@ -73,7 +64,8 @@ describe('npm run bench (login throughput), as a smoke run', () => {
 
 describe('npm run bench:web (client link to a usable login form), as a smoke run', () => {
   it('opens a client link in Chromium and prints the page loads, the time to a usable form and the LCP against a static form', async () => {
-    const output = await smokeRun('bench/web-lcp.bench.ts', { BENCH_WEB_PORT: String(await freePort()) });
+    // On another port if this one was taken before the bench could bind it (scripts/fixtures/free-port.ts).
+    const output = await onFreePort((port) => smokeRun('bench/web-lcp.bench.ts', { BENCH_WEB_PORT: String(port) }));
     expect(Number(rowsOf(output, 'page loads per client link')[0]?.[2])).toBeGreaterThanOrEqual(1);
     for (const figure of ['link → usable form', 'LCP from the link', 'LCP of a static HTML form']) {
       expect(Number.parseFloat(rowsOf(output, figure)[0]?.[2] ?? ''), figure).toBeGreaterThan(0);

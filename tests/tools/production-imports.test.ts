@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { onFreePort } from '../../scripts/fixtures/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts: Record<string, string> };
@@ -45,12 +45,19 @@ function productionPackages(): Map<string, string> {
   return packages;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+/** The server started with every devDependency refused at import; rejects with its output if it ends before it is ready. */
+function startRefusingDevDependencies(port: number, dataDir: string): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, ['--import', './tests/tools/support/refuse-dev-dependencies.ts', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', METRICS_PORT: '0' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', () => output.includes('Single sign-on is running') && resolve({ child, output: () => output, exited }));
+    void exited.then(() => reject(new Error(`the server ended before it was ready:\n${output}`)));
   });
 }
 
@@ -70,26 +77,14 @@ describe('a production install (npm ci --omit=dev)', () => {
   });
 
   it('runs the whole server with every devDependency refused at import, serves its metrics port, and stops it cleanly', { timeout: 120_000 }, async () => {
-    const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-imports-'));
-    const child = spawn(process.execPath, ['--import', './tests/tools/support/refuse-dev-dependencies.ts', 'server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', METRICS_PORT: '0' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const ready = await Promise.race([
-      new Promise<boolean>((resolve) => child.stdout.on('data', () => output.includes('Single sign-on is running') && resolve(true))),
-      exited.then(() => false),
-    ]);
-    expect(output).not.toContain('devDependency');
-    expect(ready, output).toBe(true);
+    // On another port if this one was taken before the server could bind it (scripts/fixtures/free-port.ts).
+    const { port, child, output, exited } = await onFreePort(async (port) => ({ port, ...(await startRefusingDevDependencies(port, dataDir)) }));
+    expect(output()).not.toContain('devDependency');
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     // METRICS_PORT=0: the server prints where its metrics port listens, and Prometheus can scrape it there.
-    const metricsUrl = /metrics: (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(output)?.[1];
-    expect(metricsUrl, output).toBeDefined();
+    const metricsUrl = /metrics: (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(output())?.[1];
+    expect(metricsUrl, output()).toBeDefined();
     const scrape = await fetch(metricsUrl!);
     expect(scrape.status).toBe(200);
     expect(await scrape.text()).toContain('# TYPE sso_sign_ins_total counter');

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { seedDemo } from '../../../server/admin/seed.ts';
@@ -10,7 +9,8 @@ import { createSecretBox } from '../../../server/crypto/secret-box.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
-import { startServer, stopServer } from '../../server/support/processes.ts';
+import { heldPort } from '../../../scripts/fixtures/free-port.ts';
+import { startServerOnFreePort, stopServer } from '../../server/support/processes.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../server/support/smtp-capture.ts';
 import { httpRequest } from './http-client.ts';
 
@@ -68,19 +68,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** HAProxy's configuration: X-Forwarded-For added, X-Served-By naming the instance, a dead instance skipped. */
 function haproxyConfig(port: number, instances: readonly Instance[]): string {
   return [
     'global',
@@ -132,8 +119,10 @@ export async function startCluster(options: { databaseUrl: string; instances: nu
   const db = await openDatabase({ kind: 'postgres', url: options.databaseUrl, schema });
   const started: ChildProcess[] = [];
   let smtp: SmtpCapture | undefined;
+  let balancer: Awaited<ReturnType<typeof heldPort>> | undefined;
   const dataDirs: string[] = [];
   const stop = async () => {
+    await balancer?.release();
     await Promise.all(started.map((child) => stopServer(child, 'SIGKILL')));
     await smtp?.close();
     await db.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
@@ -143,8 +132,9 @@ export async function startCluster(options: { databaseUrl: string; instances: nu
   try {
     await migrate(db);
     smtp = await startSmtpCapture();
-    const balancerPort = await freePort();
-    const publicUrl = `http://127.0.0.1:${balancerPort}`;
+    // The servers are started with the balancer's address, before the balancer can start, so its port is held till then.
+    balancer = await heldPort();
+    const publicUrl = `http://127.0.0.1:${balancer.port}`;
     const masterKey = crypto.randomBytes(32).toString('base64url');
     const databaseUrl = new URL(options.databaseUrl);
     databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
@@ -166,16 +156,16 @@ export async function startCluster(options: { databaseUrl: string; instances: nu
     const names = ['a', 'b', 'c', 'd'].slice(0, options.instances);
     const instances = await Promise.all(
       names.map(async (name) => {
-        const port = await freePort();
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sso-scale-${name}-`));
         dataDirs.push(dataDir);
-        const { child } = await startServer({ ...env, PORT: String(port), DATA_DIR: dataDir });
+        const { port, child } = await startServerOnFreePort((port) => ({ ...env, PORT: String(port), DATA_DIR: dataDir }));
         started.push(child);
         return { name, port, url: `http://127.0.0.1:${port}`, child };
       }),
     );
     const configFile = path.join(dataDirs[0]!, 'haproxy.cfg');
-    fs.writeFileSync(configFile, haproxyConfig(balancerPort, instances));
+    fs.writeFileSync(configFile, haproxyConfig(balancer.port, instances));
+    await balancer.release();
     await startHaproxy(binary, configFile, publicUrl, started);
     // Both instances pass their health check before the test starts (round robin then alternates).
     await new Promise((resolve) => setTimeout(resolve, 1500));
