@@ -99,7 +99,7 @@ export function StepView({ step, params }: StepViewProps) {
 /** One step's screen: words, panel, form, actions and links. `initialValues` fills its form at first (the flow studio's examples). */
 export function StepScreen({ step, params, flow, initialValues }: StepViewProps & { flow: StepFlow; initialValues?: FormValues }) {
   // Re-render every text of the step when the user switches language.
-  useLanguage();
+  const language = useLanguage();
   const submitted = useAtomValue(submittedValuesAtom)[step.flowId];
   const parameters = flow.context?.response?.parameters;
   const failure = flow.context;
@@ -116,7 +116,8 @@ export function StepScreen({ step, params, flow, initialValues }: StepViewProps 
     () => resolveValues(step.form?.prefill, { query: flow.query, parameters, submitted }),
     [step.form?.prefill, flow.query, parameters, submitted],
   );
-  const choices = useMemo(() => resolveChoices(step.form?.choices, parameters), [step.form?.choices, parameters]);
+  // `language` is a dependency so the choices' words follow a switch; resolveChoices reads the catalogue through t().
+  const choices = useMemo(() => resolveChoices(step.form?.choices, parameters), [step.form?.choices, parameters, language]);
   const response = flow.context?.response;
   const hidden = useMemo(() => hiddenFields(step.form?.hide, response, activeFlags), [step.form?.hide, response]);
   // A server error naming a field of the form (a password that breaks a rule) shows on that field, not above the form.

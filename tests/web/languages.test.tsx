@@ -129,6 +129,22 @@ describe('the language picker', () => {
     expect(localStorage.getItem('sso.language')).toBe('de');
   });
 
+  it('re-words the choices the server offered, such as the second-factor methods, when the user switches language', async () => {
+    fakeServer({
+      'GET clients/sso-account': { body: { client_id: 'sso-account', name: 'Account Area' } },
+      'GET auth/mfa/selection': { body: { challenge: 'MFA_SETUP', parameters: { availableChoices: [{ type: 'email', destination: 'd•••@example.com' }, { type: 'sms' }, { type: 'totp' }] } } },
+    });
+    renderAppAt('/auth/mfa/select-mfa?client_id=sso-account&interaction=int-1');
+    expect(await screen.findByRole('radio', { name: 'Email, to d•••@example.com' })).toBeTruthy();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de');
+    expect(await screen.findByRole('radio', { name: 'E-Mail, an d•••@example.com' })).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label') ?? radio.closest('label')?.textContent)).toEqual([
+      'E-Mail, an d•••@example.com',
+      'SMS an Ihr Mobiltelefon',
+      'Authenticator-App',
+    ]);
+  });
+
   it.each([
     { language: 'en', shown: 'Too many wrong codes. For your security, wait a while before asking for a new code.' },
     { language: 'de', shown: 'Zu viele falsche Codes. Warten Sie aus Sicherheitsgründen eine Weile, bevor Sie einen neuen Code anfordern.' },
