@@ -3,7 +3,7 @@
  * validation messages, the form's named field checks and a precompiled validator. Validation
  * shows on submit, then live. The values are held by the step view, which its links read.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { CustomValidator, ErrorSchema, NameGeneratorFunction, UiSchema } from '@rjsf/utils';
 import type { Choice } from '../engine/choices.ts';
@@ -111,6 +111,22 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices, erro
   }, [form.ui, form.labels, form.submit, busy, language, choices, hidden]);
   // A new formContext makes rjsf re-render every field, so widget texts (show/hide) switch too.
   const formContext = useMemo<StepFormContext>(() => ({ language, errorMessageId }), [language, errorMessageId]);
+  const formRef = useRef<Form>(null);
+  // The errors a submit showed are words rjsf keeps as it wrote them: a switch of language words them again, by the
+  // same check of the same values, without taking the focus from the language picker as a submit's check would.
+  const rewording = useRef(false);
+  const shownIn = useRef(language);
+  useEffect(() => {
+    if (shownIn.current === language) return;
+    shownIn.current = language;
+    if (!attempted) return;
+    rewording.current = true;
+    try {
+      formRef.current?.validateForm();
+    } finally {
+      rewording.current = false;
+    }
+  }, [language, attempted]);
 
   if (!assets) return <Spinner />;
   return (
@@ -130,7 +146,8 @@ export function StepForm({ form, values, onChange, busy, onSubmit, choices, erro
       customValidate={customValidate}
       showErrorList={false}
       noHtml5Validate
-      focusOnFirstError
+      ref={formRef}
+      focusOnFirstError={(error) => rewording.current || formRef.current?.focusOnError(error)}
       // Quiet while the user first types; once a submit has shown errors, fix them live.
       liveValidate={attempted ? 'onChange' : undefined}
       onChange={(event) => onChange((event.formData ?? {}) as FormValues)}

@@ -145,6 +145,19 @@ describe('the language picker', () => {
     ]);
   });
 
+  it('re-words the field errors a submit showed when the user then switches language, and leaves the focus on the picker', async () => {
+    fakeServer(routes);
+    renderAppAt('/auth/login?client_id=sso-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Please enter your password')).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    await userEvent.selectOptions(picker, 'de');
+    expect(await screen.findByText('Bitte geben Sie Ihr Passwort ein')).toBeTruthy();
+    expect(screen.queryByText('Please enter your password')).toBeNull();
+    expect(screen.queryByText(/^Please enter your email address/)).toBeNull();
+    expect(document.activeElement).toBe(picker);
+  });
+
   it.each([
     { language: 'en', shown: 'Too many wrong codes. For your security, wait a while before asking for a new code.' },
     { language: 'de', shown: 'Zu viele falsche Codes. Warten Sie aus Sicherheitsgründen eine Weile, bevor Sie einen neuen Code anfordern.' },
