@@ -39,10 +39,7 @@ function filesUnder(entry: string): string[] {
   return fs.readdirSync(entry, { withFileTypes: true }).flatMap((child) => filesUnder(path.join(entry, child.name)));
 }
 
-/**
- * The build inputs under `root` changed since the build, relative to `root`; undefined when there is no build. The
- * first few are enough to say why the build is made again.
- */
+/** The files of the build's inputs under `root` changed since the build, relative to `root`; undefined when there is no build. */
 export function inputsNewerThanBuild(root: string, inputs: readonly string[] = BUILD_INPUTS): string[] | undefined {
   let built: number;
   try {

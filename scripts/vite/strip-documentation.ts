@@ -29,14 +29,14 @@ function withoutDocumentation<T extends Documented>(file: T): Omit<T, '$schema' 
 }
 
 /** A flow file as the browser reads it. */
-export function flowForBrowser(text: string): unknown {
+function flowForBrowser(text: string): unknown {
   const flow = withoutDocumentation(JSON.parse(text) as FlowFile);
   const steps = Object.fromEntries(Object.entries(flow.steps ?? {}).map(([id, { description: _description, admits: _admits, ...step }]) => [id, step]));
   return flow.steps ? { ...flow, steps } : flow;
 }
 
 /** A shell table or the password policy as the browser reads it. */
-export function dataForBrowser(text: string): unknown {
+function dataForBrowser(text: string): unknown {
   return withoutDocumentation(JSON.parse(text) as Documented);
 }
 
