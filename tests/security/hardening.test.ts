@@ -73,7 +73,7 @@ describe.each(campaignBackends().map((backend) => [backend.name, backend] as con
         counter.record(answer?.statusCode === 401);
       }
     } finally {
-      hold.release();
+      await hold.release();
       await held.close();
       await db.close();
     }

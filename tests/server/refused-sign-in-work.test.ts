@@ -20,7 +20,7 @@ describe('a refused sign-in does the same work before answering, whether or not 
     await addUser({ db }, { email: 'known@example.com', password: 'Known-Passw0rd!' });
   });
   afterAll(async () => {
-    hold.release();
+    await hold.release();
     await server.close();
     await hold.db.close();
   });
@@ -34,7 +34,7 @@ describe('a refused sign-in does the same work before answering, whether or not 
     expect(known === 'no answer' ? known : known.statusCode).toBe(401);
     // The record is written all the same, after the answer.
     await expect.poll(() => hold.held()).toBe(1);
-    hold.release();
+    await hold.release();
     await expect
       .poll(async () => (await server.db.query<{ kind: string }>("select kind from security_events where kind = 'sign_in_failed'")).rows.length)
       .toBe(1);
