@@ -102,3 +102,32 @@ test('a sign-in just made counts as the step-up; signing out the other sessions 
   await expect(second.getByRole('heading', { name: 'Confirm it is you' })).toHaveCount(0);
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
 });
+
+test('the account page words its errors and notices again when the language switches, as the sign-in screens do', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = newUser('deutsch');
+  const secret = await firstSignIn(await browser.newPage(), email);
+  const page = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(page, email);
+  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/auth\/account$/);
+
+  const password = page.getByRole('region', { name: 'Password' });
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByText('Please enter your new password')).toBeVisible();
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await profile.getByRole('button', { name: 'Send code to the new address' }).click();
+  await expect(profile.getByText(/^Please enter your email address/)).toBeVisible();
+  // The sign-in just made counts as the step-up.
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await sessions.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  await expect(sessions.getByText(/^Sessions signed out: 1\./)).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await expect(page.getByText('Bitte geben Sie Ihr Passwort ein')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie Ihr neues Passwort ein')).toBeVisible();
+  await expect(page.getByText(/^Bitte geben Sie Ihre E-Mail-Adresse ein/)).toBeVisible();
+  await expect(page.getByText(/^Abgemeldete Sitzungen: 1\./)).toBeVisible();
+  await expect(page.getByText(/^Please enter|^Sessions signed out/)).toHaveCount(0);
+});

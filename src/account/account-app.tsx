@@ -10,7 +10,7 @@ import type { ActivityEntry, FactorList, RecoveryStatus, SessionSummary } from '
 import { ActivitySection } from './activity-section.tsx';
 import { CompanySection, ProfileSection, type Profile } from './profile-section.tsx';
 import { PasswordSection } from './password-section.tsx';
-import { AccountAlert, errorText } from './account-ui.tsx';
+import { AccountAlert, worded, type Wording } from './account-ui.tsx';
 import { FactorsSection } from './factors-section.tsx';
 import { RecoverySection } from './recovery-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
@@ -42,7 +42,7 @@ async function loadAccount(): Promise<AccountData> {
 function AccountSections() {
   useLanguage();
   const [data, setData] = useState<AccountData>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Wording>();
   /** Bumped when sessions and trusted browsers were ended elsewhere on the page: the trusted list reads itself again. */
   const [trustedVersion, setTrustedVersion] = useState(0);
 
@@ -50,7 +50,7 @@ function AccountSections() {
     try {
       setData(await loadAccount());
     } catch (failure) {
-      setError(errorText(failure));
+      setError({ failure });
     }
   }, []);
 
@@ -66,7 +66,7 @@ function AccountSections() {
   const onList = (factors: FactorList) => setData((current) => current && { ...current, factors });
   const signedOutElsewhere = () => {
     setTrustedVersion((version) => version + 1);
-    void reloadSessions().catch((failure: unknown) => setError(errorText(failure)));
+    void reloadSessions().catch((failure: unknown) => setError({ failure }));
   };
 
   return (
@@ -87,7 +87,7 @@ function AccountSections() {
         <a href="#company">{t('account.company.title')}</a>
         <a href="#activity">{t('account.activity.title')}</a>
       </nav>
-      <AccountAlert text={error} />
+      <AccountAlert text={worded(error)} />
       {data ? (
         <>
           <FactorsSection list={data.factors} onChanged={(factors) => setData({ ...data, factors })} />

@@ -1,6 +1,7 @@
 /** Small pieces every account section uses: dates in the reader's language, error text, a labelled field. */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { dateLocale } from '../services/date-locale.ts';
+import type { MessageParams } from '../services/messages.ts';
 import { hasMessage, t } from './account-messages.ts';
 import { AccountCallError } from './account-auth.ts';
 import { PasskeyCeremonyError } from './passkey-ceremony.ts';
@@ -23,17 +24,30 @@ export function errorText(error: unknown): string {
   return t('account.error');
 }
 
+/**
+ * An error as what it says, a message or a failed call, not as text: kept so, it is worded when shown, in the
+ * language of the moment, and a switch of language words it anew.
+ */
+export type Wording = { key: string; params?: MessageParams } | { failure: unknown };
+
+/** The words of `wording` in the page's language. */
+export function worded(wording: Wording | undefined): string | undefined {
+  if (wording === undefined) return undefined;
+  return 'key' in wording ? t(wording.key, wording.params) : errorText(wording.failure);
+}
+
 /** Runs account calls for a section: tracks the one in flight and the last error, shown in an alert. */
 export function useAccountAction() {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [wording, setError] = useState<Wording>();
+  const error = worded(wording);
   async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
     setBusy(true);
     setError(undefined);
     try {
       return await work();
     } catch (failure) {
-      setError(errorText(failure));
+      setError({ failure });
       return undefined;
     } finally {
       setBusy(false);

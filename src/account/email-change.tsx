@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import type { FactorList } from '../../contract/account-api.ts';
-import { AccountAlert, AccountField, formatWhen, useAccountAction } from './account-ui.tsx';
+import { AccountAlert, AccountField, formatWhen, useAccountAction, worded, type Wording } from './account-ui.tsx';
 import { useStepUpGate } from './step-up.tsx';
 
 /** An email change waiting for the code sent to the new address. */
@@ -31,7 +31,7 @@ export function EmailChange(props: {
 }) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const [fieldError, setFieldError] = useState<Wording>();
   const [outcome, setOutcome] = useState<Outcome>();
   const action = useAccountAction();
   const gate = useStepUpGate(props.list, props.onList, action.run);
@@ -47,7 +47,7 @@ export function EmailChange(props: {
     event.preventDefault();
     startOver();
     const error = email.trim() === '' ? 'validation.email.required' : EMAIL.test(email.trim()) ? undefined : 'validation.email.invalid';
-    if (error) return setFieldError(t(error, { email: 'name@example.com' }));
+    if (error) return setFieldError({ key: error, params: { email: 'name@example.com' } });
     await gate.guard(async () => {
       const answer = await accountCall<{ pendingEmail: string; expiresAt: string }>('POST', '/account/email', { email });
       props.onPending({ email: answer.pendingEmail, expiresAt: answer.expiresAt });
@@ -58,7 +58,7 @@ export function EmailChange(props: {
   async function confirm(event: FormEvent) {
     event.preventDefault();
     startOver();
-    if (code.trim() === '') return setFieldError(t('validation.code.required'));
+    if (code.trim() === '') return setFieldError({ key: 'validation.code.required' });
     await gate.guard(async () => {
       const answer = await accountCall<{ email: string }>('POST', '/account/email/confirmation', { code: code.trim() });
       props.onEmail(answer.email);
@@ -82,7 +82,7 @@ export function EmailChange(props: {
       {pending ? (
         <form onSubmit={(event) => void confirm(event)} noValidate>
           <p>{t('account.email.pending', { email: pending.email, until: formatWhen(pending.expiresAt) })}</p>
-          <AccountField label={t('account.factor.code')} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" error={fieldError} />
+          <AccountField label={t('account.factor.code')} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" error={worded(fieldError)} />
           {gate.steppingUp ? null : (
             <div className="account-actions">
               <button type="submit" className="button-primary" disabled={action.busy}>
@@ -97,7 +97,7 @@ export function EmailChange(props: {
       ) : (
         <form onSubmit={(event) => void request(event)} noValidate>
           <p>{t('account.email.intro')}</p>
-          <AccountField label={t('account.email.new')} value={email} onChange={setEmail} type="email" inputMode="email" autoComplete="email" error={fieldError} />
+          <AccountField label={t('account.email.new')} value={email} onChange={setEmail} type="email" inputMode="email" autoComplete="email" error={worded(fieldError)} />
           {gate.steppingUp ? null : (
             <button type="submit" className="button-primary" disabled={action.busy}>
               {t('account.email.send')}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { t } from './account-messages.ts';
 import { accountCall } from './account-auth.ts';
 import type { FactorKind, FactorList, FactorSummary } from '../../contract/account-api.ts';
-import { AccountAlert, AccountField, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
+import { AccountAlert, AccountField, AccountSection, formatWhen, useAccountAction, worded, type Wording } from './account-ui.tsx';
 import { PasskeyCeremonyError, passkeyRequest, passkeysSupported, runPasskeyCeremony } from './passkey-ceremony.ts';
 import { StepUp, stepUpFresh } from './step-up.tsx';
 
@@ -153,7 +153,7 @@ function AddFactor({ adding, onStarted, onDone, onCancel }: { adding: Adding; on
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    if (code.trim() === '') return action.setError(t('validation.code.required'));
+    if (code.trim() === '') return action.setError({ key: 'validation.code.required' });
     const list = await action.run(() => accountCall<FactorList>('POST', `/account/factors/${adding.factorId}/confirmation`, { code: code.trim() }));
     if (list) onDone(list);
   }
@@ -207,7 +207,7 @@ function AddFactor({ adding, onStarted, onDone, onCancel }: { adding: Adding; on
 export function FactorsSection({ list, onChanged }: { list: FactorList; onChanged: (list: FactorList) => void }) {
   const [guarded, setGuarded] = useState<Guarded>();
   const [adding, setAdding] = useState<Adding>();
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useState<Wording>();
   const action = useAccountAction();
 
   async function perform(what: Guarded) {
@@ -216,7 +216,7 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
     const next = await action.run(() => accountCall<FactorList>('POST', `/account/factors/${what.factorId}/removal`));
     if (next) {
       onChanged(next);
-      setNotice(t('account.factor.removed'));
+      setNotice({ key: 'account.factor.removed' });
     }
   }
 
@@ -249,7 +249,7 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
       </ul>
       {notice ? (
         <p className="account-notice" role="status">
-          {notice}
+          {worded(notice)}
         </p>
       ) : null}
       <AccountAlert text={action.error} />
@@ -261,7 +261,7 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
             setAdding(undefined);
             onChanged(next);
             startOver();
-            setNotice(t('account.factor.added.notice'));
+            setNotice({ key: 'account.factor.added.notice' });
           }}
         />
       ) : adding ? (
@@ -273,7 +273,7 @@ export function FactorsSection({ list, onChanged }: { list: FactorList; onChange
             setAdding(undefined);
             onChanged(next);
             startOver();
-            setNotice(t('account.factor.added.notice'));
+            setNotice({ key: 'account.factor.added.notice' });
           }}
         />
       ) : null}

@@ -55,12 +55,13 @@ function PasswordInput(props: { label: string; value: string; onChange: (value: 
 export function PasswordSection({ list, onList, onSignedOutElsewhere }: { list: FactorList; onList: (list: FactorList) => void; onSignedOutElsewhere: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  /** The message keys of the fields' own errors, worded when shown so they follow a switch of language. */
   const [fieldErrors, setFieldErrors] = useState<{ current?: string; next?: string }>({});
   const [done, setDone] = useState<{ endedSessions: number; trustedDevicesRevoked: number }>();
   const action = useAccountAction();
   const gate = useStepUpGate(list, onList, action.runCoded);
   const serverError = action.code && CURRENT_PASSWORD_CODES.has(action.code) ? { current: action.error } : action.code && NEW_PASSWORD_CODES.has(action.code) ? { next: action.error } : {};
-  const errors = { ...serverError, ...fieldErrors };
+  const errors = { ...serverError, ...Object.fromEntries(Object.entries(fieldErrors).map(([field, key]) => [field, key && t(key)])) };
   const sectionError = serverError.current || serverError.next ? undefined : action.error;
 
   async function change() {
@@ -76,7 +77,7 @@ export function PasswordSection({ list, onList, onSignedOutElsewhere }: { list: 
     setDone(undefined);
     action.setError(undefined);
     const unmet = next === '' ? 'validation.newPassword.required' : firstUnmetRule(next);
-    const found = { current: current === '' ? t('validation.password.required') : undefined, next: unmet ? t(unmet) : undefined };
+    const found = { current: current === '' ? 'validation.password.required' : undefined, next: unmet };
     setFieldErrors(found);
     if (found.current || found.next) return;
     await gate.guard(change);

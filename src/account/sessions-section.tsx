@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { t } from './account-messages.ts';
 import { accountCall, startSignIn } from './account-auth.ts';
 import type { FactorList, SessionSummary } from '../../contract/account-api.ts';
-import { AccountAlert, AccountSection, formatWhen, useAccountAction } from './account-ui.tsx';
+import { AccountAlert, AccountSection, formatWhen, useAccountAction, worded, type Wording } from './account-ui.tsx';
 import { useStepUpGate } from './step-up.tsx';
 
 /** The sessions section; `onReload` reads the list again, `onSignedOutElsewhere` also refreshes the trusted browsers. */
@@ -20,7 +20,7 @@ export function SessionsSection(props: {
 }) {
   const action = useAccountAction();
   const gate = useStepUpGate(props.list, props.onList, action.run);
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useState<Wording>();
   const { sessions } = props;
   const others = sessions.filter((session) => !session.current);
 
@@ -34,7 +34,7 @@ export function SessionsSection(props: {
     await gate.guard(async () => {
       await accountCall('POST', `/account/sessions/${encodeURIComponent(session.id)}/sign-out`);
       await props.onReload();
-      setNotice(t('account.sessions.ended'));
+      setNotice({ key: 'account.sessions.ended' });
     });
   }
 
@@ -44,7 +44,7 @@ export function SessionsSection(props: {
       const answer = await accountCall<{ ended: number; trustedDevicesRevoked: number }>('POST', '/account/sessions/others/sign-out');
       await props.onReload();
       props.onSignedOutElsewhere();
-      setNotice(t('account.sessions.othersEnded', { count: answer.ended, trusted: answer.trustedDevicesRevoked }));
+      setNotice({ key: 'account.sessions.othersEnded', params: { count: answer.ended, trusted: answer.trustedDevicesRevoked } });
     });
   }
 
@@ -83,7 +83,7 @@ export function SessionsSection(props: {
       {gate.stepUp}
       {notice ? (
         <p className="account-notice" role="status">
-          {notice}
+          {worded(notice)}
         </p>
       ) : null}
       <AccountAlert text={action.error} />

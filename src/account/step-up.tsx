@@ -33,7 +33,7 @@ export function StepUp({ factors, onProven, onCancel }: { factors: readonly Fact
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    if (code.trim() === '') return action.setError(t('validation.code.required'));
+    if (code.trim() === '') return action.setError({ key: 'validation.code.required' });
     const answer = await action.run(() => accountCall('POST', '/account/step-up', { factorId, code: code.trim() }));
     if (answer) onProven();
   }

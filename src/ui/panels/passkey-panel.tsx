@@ -38,6 +38,7 @@ function runCeremony(ceremony: Ceremony) {
  */
 export function PasskeyPanel({ parameters, submit, busy, autoStart = true }: PanelProps) {
   const ceremony = readCeremony(parameters);
+  /** The message key of what went wrong, worded when shown so it follows a switch of language. */
   const [problem, setProblem] = useState<string>();
   const [running, setRunning] = useState(false);
   const started = useRef<Ceremony | undefined>(undefined);
@@ -49,7 +50,7 @@ export function PasskeyPanel({ parameters, submit, busy, autoStart = true }: Pan
     runCeremony(current)
       .then((credential) => submit({ credential }))
       // NotAllowedError is the user closing the prompt or letting it time out; anything else is a failure.
-      .catch((error: unknown) => setProblem(t(error instanceof Error && error.name === 'NotAllowedError' ? 'passkey.cancelled' : 'passkey.failed')))
+      .catch((error: unknown) => setProblem(error instanceof Error && error.name === 'NotAllowedError' ? 'passkey.cancelled' : 'passkey.failed'))
       .finally(() => setRunning(false));
   };
 
@@ -70,7 +71,7 @@ export function PasskeyPanel({ parameters, submit, busy, autoStart = true }: Pan
     <section className="passkey-panel">
       {problem ? (
         <p className="alert" role="alert">
-          {problem}
+          {t(problem)}
         </p>
       ) : null}
       <button type="button" className="button-primary" disabled={!ceremony || running || busy} onClick={() => ceremony && start(ceremony)}>
