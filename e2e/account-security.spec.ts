@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { firstSignIn, logInAtProductAddress, newUser, stepUpWithApp } from './support/account-page.ts';
-import { appCode } from './support/authenticator-app.ts';
+import { firstSignIn, newUser, signInElsewhere, stepUpWithApp } from './support/account-page.ts';
 import { outboxCode, outboxMatch } from './support/dev-outbox.ts';
 
 /** The e2e server that keeps the product's default: MFA required (playwright.config.ts). */
@@ -88,11 +87,7 @@ test('a sign-in just made counts as the step-up; signing out the other sessions 
   const first = await browser.newPage();
   const secret = await firstSignIn(first, email);
 
-  const second = await (await browser.newContext()).newPage();
-  await logInAtProductAddress(second, email);
-  await second.getByRole('textbox', { name: 'Code' }).fill(appCode(secret, 1));
-  await second.getByRole('button', { name: 'Verify' }).click();
-  await expect(second).toHaveURL(/\/auth\/account$/);
+  const second = await signInElsewhere(browser, email, secret, 1);
   const sessions = second.getByRole('region', { name: 'Sessions' });
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
 
@@ -107,11 +102,7 @@ test('the account page words its errors and notices again when the language swit
   test.setTimeout(120_000);
   const email = newUser('deutsch');
   const secret = await firstSignIn(await browser.newPage(), email);
-  const page = await (await browser.newContext()).newPage();
-  await logInAtProductAddress(page, email);
-  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret, 1));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/auth\/account$/);
+  const page = await signInElsewhere(browser, email, secret, 1);
 
   const password = page.getByRole('region', { name: 'Password' });
   await password.getByRole('button', { name: 'Change password' }).click();

@@ -1,7 +1,7 @@
 /** The account page as the browser tests reach it: a user made by the operator CLI, signed in at the product's address. */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { appCode } from './authenticator-app.ts';
 import { setUpFirstAuthenticatorApp } from './recovery-codes.ts';
 
@@ -43,6 +43,16 @@ export async function firstSignIn(page: Page, email: string): Promise<string> {
   // The header shows before the sign-in is finished; the page is the person's once their sign-in methods are listed.
   await expect(page.getByRole('region', { name: 'Sign-in methods' }).getByRole('listitem')).toHaveCount(1);
   return secret;
+}
+
+/** The same user signed in to the account page in another browser, with the app's code `stepsAhead` steps on. */
+export async function signInElsewhere(browser: Browser, email: string, secret: string, stepsAhead: number): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInAtProductAddress(page, email);
+  await page.getByRole('textbox', { name: 'Code' }).fill(appCode(secret, stepsAhead));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/auth\/account$/);
+  return page;
 }
 
 /** Proves the authenticator app again on the account page (step-up). */
