@@ -13,7 +13,7 @@ export function formatWhen(iso: string | null | undefined): string {
 }
 
 /** The words for a failed call in the reader's language: the catalogue's text for its code, else the server's. */
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   if (error instanceof PasskeyCeremonyError) return error.message;
   if (error instanceof AccountCallError) {
     // The precise problem (a password rule, "Please enter your name") before the code's general words.
@@ -25,8 +25,8 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * An error as what it says, a message or a failed call, not as text: kept so, it is worded when shown, in the
- * language of the moment, and a switch of language words it anew.
+ * Words to show, an error or a notice, kept as what they say (a message and its values, or a failed call) rather
+ * than as text: so they are worded when shown, in the language of the moment, and a switch of language words them anew.
  */
 export type Wording = { key: string; params?: MessageParams } | { failure: unknown };
 
