@@ -13,8 +13,6 @@ import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP, inputsNewerThanBuild } from './build-freshness.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** What the server serves and cannot start usefully without. */
-const BUILD_OUTPUTS = [BUILD_STAMP];
 /** The build needs the development tools; a production install has none. */
 const BUILD_TOOL = 'node_modules/vite/package.json';
 
@@ -26,16 +24,16 @@ function build(): never {
 }
 
 const canBuild = fs.existsSync(path.join(ROOT, BUILD_TOOL));
-const missing = BUILD_OUTPUTS.filter((output) => !fs.existsSync(path.join(ROOT, output)));
-if (missing.length > 0) {
+// Undefined when there is no build: what the server serves and cannot start usefully without.
+const changed = inputsNewerThanBuild(ROOT);
+if (changed === undefined) {
   if (!canBuild) {
-    process.stderr.write(`error: the web app is not built (${missing.join(', ')} missing), and this install has no build tools: run \`npm ci && npm run build\` before \`npm ci --omit=dev\`\n`);
+    process.stderr.write(`error: the web app is not built (${BUILD_STAMP} missing), and this install has no build tools: run \`npm ci && npm run build\` before \`npm ci --omit=dev\`\n`);
     process.exit(1);
   }
-  process.stdout.write(`building the web app (${missing.join(', ')} missing)\n`);
+  process.stdout.write(`building the web app (${BUILD_STAMP} missing)\n`);
   build();
 }
-const changed = inputsNewerThanBuild(ROOT) ?? [];
 if (changed.length > 0) {
   const what = `${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
   if (!canBuild) {

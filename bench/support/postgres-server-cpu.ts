@@ -76,7 +76,7 @@ export async function ticksDuring(read: () => TicksByProcess | undefined, work: 
   const sample = () => {
     const now = read();
     if (now === undefined) readable = false;
-    for (const [process, ticks] of now ?? []) last.set(process, ticks);
+    for (const [key, ticks] of now ?? []) last.set(key, ticks);
   };
   const sampler = setInterval(sample, sampleMs);
   try {
@@ -87,7 +87,7 @@ export async function ticksDuring(read: () => TicksByProcess | undefined, work: 
   sample();
   if (!readable || first === undefined) return undefined;
   let spent = 0;
-  for (const [process, ticks] of last) spent += ticks - (first.get(process) ?? 0);
+  for (const [key, ticks] of last) spent += ticks - (first.get(key) ?? 0);
   return spent;
 }
 

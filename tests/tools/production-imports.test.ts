@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { onFreePort } from '../../scripts/fixtures/free-port.ts';
+import { startServerOnFreePort } from '../server/support/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts: Record<string, string> };
@@ -45,22 +44,6 @@ function productionPackages(): Map<string, string> {
   return packages;
 }
 
-/** The server started with every devDependency refused at import; rejects with its output if it ends before it is ready. */
-function startRefusingDevDependencies(port: number, dataDir: string): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', './tests/tools/support/refuse-dev-dependencies.ts', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', METRICS_PORT: '0' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', () => output.includes('Single sign-on is running') && resolve({ child, output: () => output, exited }));
-    void exited.then(() => reject(new Error(`the server ended before it was ready:\n${output}`)));
-  });
-}
-
 describe('a production install (npm ci --omit=dev)', () => {
   it('has every package the server, the CLI and the start script import among the dependencies', () => {
     const packages = productionPackages();
@@ -78,8 +61,11 @@ describe('a production install (npm ci --omit=dev)', () => {
 
   it('runs the whole server with every devDependency refused at import, serves its metrics port, and stops it cleanly', { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-prod-imports-'));
-    // On another port if this one was taken before the server could bind it (scripts/fixtures/free-port.ts).
-    const { port, child, output, exited } = await onFreePort(async (port) => ({ port, ...(await startRefusingDevDependencies(port, dataDir)) }));
+    const { port, child, output } = await startServerOnFreePort(
+      (port) => ({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'true', METRICS_PORT: '0' }),
+      ['--import', './tests/tools/support/refuse-dev-dependencies.ts'],
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     expect(output()).not.toContain('devDependency');
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     // METRICS_PORT=0: the server prints where its metrics port listens, and Prometheus can scrape it there.

@@ -68,6 +68,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** HAProxy's configuration: X-Forwarded-For added, X-Served-By naming the instance, a dead instance skipped. */
 function haproxyConfig(port: number, instances: readonly Instance[]): string {
   return [
     'global',

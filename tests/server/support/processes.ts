@@ -25,10 +25,10 @@ export function runScript(script: string, args: string[], env: Record<string, st
   });
 }
 
-/** Starts the server and resolves once it prints that it is running. */
-export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+/** Starts the server (with Node's own `nodeOptions`, such as a loader hook) and resolves once it prints that it is running. */
+export function startServer(env: Record<string, string>, nodeOptions: readonly string[] = []): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, [...nodeOptions, 'server/main.ts'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -41,8 +41,11 @@ export function startServer(env: Record<string, string>): Promise<{ child: Child
 }
 
 /** Starts the server on a free port with the environment `envFor` gives for it, on another one if it was taken meanwhile. */
-export function startServerOnFreePort(envFor: (port: number) => Record<string, string>): Promise<{ port: number; child: ChildProcess; output: () => string }> {
-  return onFreePort(async (port) => ({ port, ...(await startServer(envFor(port))) }));
+export function startServerOnFreePort(
+  envFor: (port: number) => Record<string, string>,
+  nodeOptions: readonly string[] = [],
+): Promise<{ port: number; child: ChildProcess; output: () => string }> {
+  return onFreePort(async (port) => ({ port, ...(await startServer(envFor(port), nodeOptions)) }));
 }
 
 /** Stops a server with `signal` and waits for it to exit. */
